@@ -1,0 +1,33 @@
+"""mtlearn — BLEU and METEOR computed step by step, for teaching.
+
+Every metric returns a plain dataclass that carries every intermediate value;
+``explain()`` prints the derivation with the numbers substituted.
+
+>>> import mtlearn  # doctest: +SKIP
+>>> round(mtlearn.bleu("the cat sat on the mat", ["the cat sat on the mat"]).score, 4)  # doctest: +SKIP
+1.0
+
+Where things live: see ARCHITECTURE.md at the top of the repository.
+"""
+
+from ._version import __version__
+from .tokenizers import TOKENIZERS, tokenize
+from .bleu_score import BleuResult, bleu, corpus_bleu
+from .d2l_bleu import D2LBleuResult, d2l_bleu
+from .meteor_score import MeteorResult, corpus_meteor, meteor
+from . import examples
+
+__all__ = [
+    "__version__",
+    "TOKENIZERS",
+    "tokenize",
+    "BleuResult",
+    "bleu",
+    "corpus_bleu",
+    "D2LBleuResult",
+    "d2l_bleu",
+    "MeteorResult",
+    "meteor",
+    "corpus_meteor",
+    "examples",
+]
