@@ -233,10 +233,10 @@ def _nltk_path() -> list[str]:
     return nltk.data.path
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prog: str = "python -m mtlearn.wordnet_setup") -> int:
     """Command line: make WordNet available, print where it is and its version."""
     parser = argparse.ArgumentParser(
-        prog="python -m mtlearn.wordnet_setup",
+        prog=prog,
         description="Make WordNet available to NLTK (for METEOR's synonym stage), also offline.",
     )
     parser.add_argument("--target", type=Path, default=None,

@@ -1,0 +1,8 @@
+"""``python -m mtlearn`` is the ``mtlearn`` command line (see :mod:`mtlearn.cli`)."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":  # pytest's doctest collection imports this module too
+    sys.exit(main())

@@ -1,0 +1,521 @@
+"""The ``mtlearn`` command line: BLEU and METEOR of plain-text files, with the derivation on demand.
+
+::
+
+    mtlearn bleu   -r REF [REF ...] [-i HYP] [options]
+    mtlearn meteor -r REF [REF ...] [-i HYP] [options]
+    mtlearn wordnet [--check]           # make WordNet available for METEOR's synonym stage
+
+Files follow sacreBLEU's conventions: UTF-8, one segment a line, all files
+line-aligned; several ``-r`` files give several references for every segment;
+the hypotheses come from standard input when ``-i`` is absent. Trailing white
+space of every line is dropped, as sacreBLEU does.
+
+BLEU's *command-line* defaults are sacreBLEU's (``--tokenize 13a --smoothing
+exp``), so that a number printed here can be put next to a published sacreBLEU
+number; the library's own defaults (``whitespace``, no smoothing) are unchanged.
+As in sacreBLEU, one segment's BLEU (``--segment``, ``--sentence-level``) uses
+effective order unless ``--no-effective-order`` is given.
+
+The output is a readable score line with the signature, ``--json`` the result's
+``to_dict()`` (scores on the 0-1 scale) and ``--explain`` its step-by-step
+derivation. Every problem with the input ends in one message on standard error
+starting ``mtlearn: error:``, nothing on standard output, and exit status 1
+(bad input data, missing WordNet) or 2 (a wrong command line).
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "ref.txt").write_text("the cat sat on the mat\\n", encoding="utf-8")
+>>> _ = (folder / "hyp.txt").write_text("the cat sat on the mat\\n", encoding="utf-8")
+>>> main(["bleu", "-r", str(folder / "ref.txt"), "-i", str(folder / "hyp.txt")])  # doctest: +ELLIPSIS
+BLEU = 100.00 ...
+0
+>>> main(["meteor", "-r", str(folder / "ref.txt"), "--stages", "exact,stem", "--json",
+...       "-i", str(folder / "hyp.txt")])  # doctest: +ELLIPSIS
+{
+  "score": 0.997685185185185...,
+  ...
+0
+>>> import shutil; shutil.rmtree(folder)
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import os
+import sys
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import IO, NoReturn, Optional, Union
+
+from ._version import __version__
+from .bleu_score import BleuResult, bleu, corpus_bleu
+from .bleu_smoothing import SMOOTH_DEFAULTS, SMOOTHING_METHODS
+from .meteor_alignment import TIE_BREAKS
+from .meteor_score import MeteorResult, corpus_meteor, meteor
+from .tokenizers import TOKENIZERS
+from .wordnet_setup import WordNetMissingError
+
+__all__ = ["CommandLineError", "Corpus", "build_parser", "load_corpus", "main", "read_lines", "read_segments"]
+
+STDIN_NAME = "<stdin>"
+
+Result = Union[BleuResult, MeteorResult]
+
+#: Exit statuses: the input data is wrong (or WordNet is missing) / the command line is wrong.
+EXIT_INPUT = 1
+EXIT_USAGE = 2
+
+
+class CommandLineError(Exception):
+    """A problem the user can fix, reported as ``mtlearn: error: <message>`` with exit ``status``.
+
+    >>> error = CommandLineError("ref.txt: no such file", EXIT_INPUT)
+    >>> str(error), error.status
+    ('ref.txt: no such file', 1)
+    """
+
+    def __init__(self, message: str, status: int = EXIT_INPUT) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+# ---------------------------------------------------------------------------
+# Reading the files
+
+
+def read_lines(data: bytes, name: str) -> list[str]:
+    """Split ``data`` (the bytes of file ``name``) into lines, sacreBLEU's way.
+
+    Lines end at ``\\n`` only (other Unicode line separators stay inside a
+    segment, as in sacreBLEU); trailing white space (also ``\\r``) is dropped; a
+    last line without ``\\n`` still counts; a leading UTF-8 byte-order mark is
+    ignored. Bad UTF-8 is reported with the file name and the line number.
+
+    >>> read_lines(b"the cat \\r\\nsat\\n\\non the mat", "hyp.txt")
+    ['the cat', 'sat', '', 'on the mat']
+    >>> read_lines(b"", "hyp.txt")
+    []
+    >>> read_lines(b"ok\\nbad \\xff here\\n", "hyp.txt")
+    Traceback (most recent call last):
+    ...
+    mtlearn.cli.CommandLineError: hyp.txt, line 2: not valid UTF-8 (byte 0xff at byte 5 of the line); save the file as UTF-8
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        line_number = data.count(b"\n", 0, error.start) + 1
+        bad = data[error.start:error.end]
+        raise CommandLineError(
+            f"{name}, line {line_number}: not valid UTF-8 (byte {'0x%02x' % bad[0] if bad else '?'} "
+            f"at byte {error.start - line_start + 1} of the line); save the file as UTF-8"
+        ) from None
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the final newline ends the last line; it does not start a new one
+    return [line.rstrip() for line in lines]
+
+
+def read_segments(path: Optional[str], stdin: Optional[IO[bytes]] = None) -> tuple[str, list[str]]:
+    """Read file ``path`` (standard input for ``None`` or ``"-"``): its display name and its lines.
+
+    >>> read_segments("/nonexistent/ref.txt")
+    Traceback (most recent call last):
+    ...
+    mtlearn.cli.CommandLineError: /nonexistent/ref.txt: cannot read it: No such file or directory
+    """
+    if path is None or path == "-":
+        stream = stdin if stdin is not None else sys.stdin.buffer
+        return STDIN_NAME, read_lines(stream.read(), STDIN_NAME)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        raise CommandLineError(f"{path}: cannot read it: {error.strerror or error}") from None
+    return path, read_lines(data, path)
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Hypotheses and references read from files: ``references[i]`` lists the references of ``hypotheses[i]``.
+
+    >>> corpus = Corpus(("a b", "c"), (("a b", "a c"), ("c", "d")), "hyp.txt", ("r1.txt", "r2.txt"))
+    >>> len(corpus), corpus.references[1]
+    (2, ('c', 'd'))
+    """
+
+    hypotheses: tuple[str, ...]
+    references: tuple[tuple[str, ...], ...]
+    hypothesis_file: str
+    reference_files: tuple[str, ...]
+
+    def __len__(self) -> int:
+        return len(self.hypotheses)
+
+
+def load_corpus(reference_paths: Sequence[str], hypothesis_path: Optional[str],
+                stdin: Optional[IO[bytes]] = None) -> Corpus:
+    """Read and line-align the reference files and the hypotheses; every mismatch is a :class:`CommandLineError`.
+
+    >>> load_corpus(["/nonexistent/ref.txt"], "/nonexistent/hyp.txt")
+    Traceback (most recent call last):
+    ...
+    mtlearn.cli.CommandLineError: /nonexistent/ref.txt: cannot read it: No such file or directory
+    """
+    if list(reference_paths).count("-") + (hypothesis_path in (None, "-")) > 1:
+        raise CommandLineError("standard input ('-') can be read only once; give the other files by name",
+                               EXIT_USAGE)
+    references = [read_segments(path, stdin) for path in reference_paths]
+    hyp_name, hypotheses = read_segments(hypothesis_path, stdin)
+    if not hypotheses:
+        where = "standard input" if hyp_name == STDIN_NAME else hyp_name
+        raise CommandLineError(f"{where} is empty: no hypotheses to score"
+                               + (" (give them on standard input or with -i HYP)" if hyp_name == STDIN_NAME else ""))
+    for name, lines in references:
+        if not lines:
+            raise CommandLineError(f"{name} is empty: no references")
+    for name, lines in references:
+        if len(lines) != len(hypotheses):
+            raise CommandLineError(
+                f"{name} has {len(lines)} lines but {hyp_name} has {len(hypotheses)}; "
+                "the files must be line-aligned (one segment a line)"
+            )
+    return Corpus(
+        hypotheses=tuple(hypotheses),
+        references=tuple(zip(*(lines for _, lines in references))),
+        hypothesis_file=hyp_name,
+        reference_files=tuple(name for name, _ in references),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Parsing the command line
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one ``mtlearn: error:`` message (exit 2), like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"mtlearn: error: {message}\n(see '{self.prog} --help')\n")
+
+
+def _library_default(function: Callable[..., object], name: str) -> object:
+    """The default of keyword ``name`` of ``function``, so that the help never disagrees with the library."""
+    return inspect.signature(function).parameters[name].default
+
+
+def _number(text: str) -> float:
+    """A number given as a decimal or a fraction: ``0.25`` or ``1/4``."""
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number (write e.g. 0.25 or 1/4)") from None
+    return float(value)
+
+
+def _segment_number(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is out of range; segments are numbered from 1")
+    return value
+
+
+def _stage_list(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+def _add_io_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("input (UTF-8 text, one segment a line, all files line-aligned)")
+    group.add_argument("-r", "--references", "--refs", nargs="+", required=True, metavar="REF",
+                       help="reference file(s); several files give several references per segment")
+    group.add_argument("-i", "--input", metavar="HYP", default=None,
+                       help="hypothesis file (default: standard input; '-' also means standard input)")
+
+
+def _add_output_arguments(parser: argparse.ArgumentParser) -> None:
+    which = parser.add_argument_group("what to score").add_mutually_exclusive_group()
+    which.add_argument("--segment", type=_segment_number, metavar="N", default=None,
+                       help="score only segment N (1-based line number)")
+    which.add_argument("--sentence-level", "-sl", action="store_true",
+                       help="score every segment on its own: one score a line")
+    how = parser.add_argument_group("output").add_mutually_exclusive_group()
+    how.add_argument("--json", action="store_true",
+                     help="print the result's to_dict() as JSON (scores on the 0-1 scale); "
+                          "with --sentence-level one JSON object a line")
+    how.add_argument("--explain", action="store_true",
+                     help="print the step-by-step derivation with the numbers substituted")
+
+
+def _add_case_arguments(parser: argparse.ArgumentParser, default: bool) -> None:
+    group = parser.add_argument_group("case").add_mutually_exclusive_group()
+    group.add_argument("--lowercase", "-lc", dest="lowercase", action="store_true",
+                       help="lowercase hypotheses and references before tokenizing"
+                            + (" (default)" if default else ""))
+    group.add_argument("--case-sensitive", dest="lowercase", action="store_false",
+                       help="keep the case" + ("" if default else " (default)"))
+    parser.set_defaults(lowercase=default)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``mtlearn`` argument parser with its ``bleu``, ``meteor`` and ``wordnet`` subcommands.
+
+    >>> args = build_parser().parse_args(["bleu", "-r", "ref.txt"])
+    >>> args.tokenize, args.smoothing, args.input, args.references
+    ('13a', 'exp', None, ['ref.txt'])
+    >>> args = build_parser().parse_args(["meteor", "-r", "ref.txt", "--stages", "exact,stem"])
+    >>> args.stages, args.lowercase
+    (('exact', 'stem'), True)
+    """
+    parser = _Parser(
+        prog="mtlearn",
+        description="BLEU and METEOR of plain-text files, computed step by step.",
+        epilog="Run 'mtlearn bleu --help' or 'mtlearn meteor --help' for the options of each metric. "
+               "Exit status: 0 ok, 1 bad input data (or WordNet missing), 2 wrong command line.",
+    )
+    parser.add_argument("--version", action="version", version=f"mtlearn {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="{bleu,meteor,wordnet}", required=True,
+                                     parser_class=_Parser)
+
+    p_bleu = commands.add_parser(
+        "bleu", help="BLEU (sacreBLEU-compatible defaults)",
+        description="Corpus BLEU of the hypotheses against the references (or one segment's BLEU). "
+                    "The defaults are sacreBLEU's command-line defaults (--tokenize 13a --smoothing exp, "
+                    "case-sensitive), so the number matches sacreBLEU's; note that they differ from the "
+                    "defaults of the Python function mtlearn.bleu (whitespace tokens, no smoothing).",
+        epilog="Example: mtlearn bleu -r newstest.ref.en -i system.en   (or: cat system.en | mtlearn bleu -r "
+               "newstest.ref.en). Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
+    )
+    _add_io_arguments(p_bleu)
+    settings = p_bleu.add_argument_group("BLEU settings")
+    settings.add_argument("--tokenize", "-tok", choices=TOKENIZERS, default="13a",
+                          help="tokenizer (default: %(default)s, as sacreBLEU); 'whitespace' and 'none' only split "
+                               "on spaces (for text tokenized beforehand), 'intl', 'zh', 'char' are "
+                               "sacreBLEU's")
+    settings.add_argument("--smoothing", "--smooth-method", "-s", choices=SMOOTHING_METHODS, default="exp",
+                          metavar="METHOD",
+                          help="smoothing of zero n-gram counts: sacreBLEU's none, floor, add-k, exp, or Chen & "
+                               "Cherry's method0..method7 as NLTK has them (default: %(default)s, as sacreBLEU)")
+    settings.add_argument("--smooth-value", "-sv", type=_number, default=None, metavar="X",
+                          help="the value of floor, add-k, method1, method4, method6, method7 (defaults: "
+                               + ", ".join(f"{name} {value:g}" for name, value in SMOOTH_DEFAULTS.items()
+                                           if value is not None) + ")")
+    settings.add_argument("--max-order", type=int, metavar="N", default=_library_default(bleu, "max_order"),
+                          help="longest n-gram order (default: %(default)s)")
+    settings.add_argument("--weights", type=_number, nargs="+", metavar="W", default=None,
+                          help="one weight per n-gram order, e.g. --weights 1/2 1/2 with --max-order 2 "
+                               "(default: uniform, 1/N each)")
+    settings.add_argument("--effective-order", action=argparse.BooleanOptionalAction, default=None,
+                          help="leave out n-gram orders the hypothesis is too short for (default: on for "
+                               "--segment and --sentence-level, as sacreBLEU's sentence BLEU; off for the corpus)")
+    _add_case_arguments(p_bleu, default=False)
+    _add_output_arguments(p_bleu)
+    p_bleu.set_defaults(run=_run_bleu)
+
+    p_meteor = commands.add_parser(
+        "meteor", help="METEOR (exact, stem and synonym stages)",
+        description="Corpus METEOR of the hypotheses against the references (or one segment's METEOR). "
+                    "The defaults are those of the Python function mtlearn.meteor. The corpus score sums "
+                    "matches, lengths and chunks over the segments (each with its best reference) and applies "
+                    "the formulas once. The synonym stage needs WordNet: run 'mtlearn wordnet' once, or leave 'synonym' out of --stages.",
+        epilog="Example: mtlearn meteor -r ref.en -i system.en --stages exact,stem --segment 3 --explain. "
+               "Exit status: 0 ok, 1 bad input data or WordNet missing, 2 wrong command line.",
+    )
+    _add_io_arguments(p_meteor)
+    settings = p_meteor.add_argument_group("METEOR settings")
+    default_stages = ",".join(_library_default(meteor, "stages"))
+    settings.add_argument("--stages", type=_stage_list, metavar="S1,S2,...",
+                          default=tuple(_library_default(meteor, "stages")),
+                          help=f"matching stages, in order, comma-separated: exact, stem (= stem:porter), "
+                               f"stem:snowball, synonym (default: {default_stages})")
+    for name, meaning in (("alpha", "weight of precision against recall in F_mean"),
+                          ("beta", "exponent of the fragmentation penalty"),
+                          ("gamma", "maximum fragmentation penalty")):
+        settings.add_argument(f"--{name}", type=_number, metavar="X", default=_library_default(meteor, name),
+                              help=f"{meaning} (default: %(default)s)")
+    settings.add_argument("--tie-break", choices=TIE_BREAKS, default=_library_default(meteor, "tie_break"),
+                          help="among alignments with the most matches prefer the fewest 'crossings' "
+                               "(document 003, METEOR 0.x) or the fewest 'chunks' (METEOR 1.x) "
+                               "(default: %(default)s)")
+    settings.add_argument("--tokenize", "-tok", choices=TOKENIZERS, default=_library_default(meteor, "tokenize"),
+                          help="tokenizer (default: %(default)s; '13a' also splits off punctuation)")
+    _add_case_arguments(p_meteor, default=bool(_library_default(meteor, "lowercase")))
+    _add_output_arguments(p_meteor)
+    p_meteor.set_defaults(run=_run_meteor)
+
+    commands.add_parser(
+        "wordnet", add_help=False,
+        help="make WordNet available to NLTK for METEOR's synonym stage, also offline "
+             "('mtlearn wordnet --help' for its options)",
+    )
+    return parser
+
+
+# ---------------------------------------------------------------------------
+# Running a metric
+
+
+def _bleu_options(args: argparse.Namespace, one_segment: bool) -> dict[str, object]:
+    effective = args.effective_order if args.effective_order is not None else one_segment
+    return dict(max_order=args.max_order, weights=args.weights, smoothing=args.smoothing,
+                smooth_value=args.smooth_value, tokenize=args.tokenize, lowercase=args.lowercase,
+                effective_order=effective)
+
+
+def _meteor_options(args: argparse.Namespace) -> dict[str, object]:
+    return dict(stages=args.stages, alpha=args.alpha, beta=args.beta, gamma=args.gamma,
+                tie_break=args.tie_break, lowercase=args.lowercase, tokenize=args.tokenize)
+
+
+def _run_bleu(args: argparse.Namespace, corpus: Corpus) -> list[str]:
+    if args.segment is not None or args.sentence_level:
+        options = _bleu_options(args, one_segment=True)
+        return _render_segments(args, corpus, lambda hyp, refs: bleu(hyp, list(refs), **options), _bleu_line)
+    result = corpus_bleu(list(corpus.hypotheses), [list(refs) for refs in corpus.references],
+                         **_bleu_options(args, one_segment=False))
+    return [_render(args, result, _bleu_line)]
+
+
+def _run_meteor(args: argparse.Namespace, corpus: Corpus) -> list[str]:
+    options = _meteor_options(args)
+    if args.segment is not None or args.sentence_level:
+        return _render_segments(args, corpus, lambda hyp, refs: meteor(hyp, list(refs), **options), _meteor_line)
+    result = corpus_meteor(list(corpus.hypotheses), [list(refs) for refs in corpus.references], **options)
+    return [_render(args, result, _meteor_line)]
+
+
+def _render_segments(args: argparse.Namespace, corpus: Corpus, score: Callable[[str, Sequence[str]], Result],
+                     line: Callable[[Result], str]) -> list[str]:
+    if args.segment is not None:
+        if args.segment > len(corpus):
+            raise CommandLineError(
+                f"--segment {args.segment} is out of range: {corpus.hypothesis_file} has "
+                f"{len(corpus)} segment{'s' if len(corpus) != 1 else ''} (numbered 1..{len(corpus)})",
+                EXIT_USAGE,
+            )
+        i = args.segment - 1
+        return [_render(args, score(corpus.hypotheses[i], corpus.references[i]), line)]
+    results = [score(hyp, refs) for hyp, refs in zip(corpus.hypotheses, corpus.references)]
+    if args.json:
+        return [json.dumps(result.to_dict(), ensure_ascii=False) for result in results]  # JSON Lines
+    if args.explain:
+        return [f"--- segment {i} ---\n{result.explain().rstrip()}\n" for i, result in enumerate(results, 1)]
+    return [line(result) for result in results]
+
+
+def _render(args: argparse.Namespace, result: Result, line: Callable[[Result], str]) -> str:
+    if args.json:
+        return json.dumps(result.to_dict(), indent=2, ensure_ascii=False)
+    if args.explain:
+        return result.explain().rstrip("\n")
+    return line(result)
+
+
+def _bleu_line(result: BleuResult) -> str:
+    """sacreBLEU's text format (0-100 scale), then the signature.
+
+    Document 002's example C: p_1 = p_2 = 1, but BP = exp(1 - 6/2) = 0.14.
+
+    >>> _bleu_line(bleu("A B", ["A B C D E F"], max_order=2))  # doctest: +ELLIPSIS
+    'BLEU = 13.53 100.0/100.0 (BP = 0.135 ratio = 0.333 hyp_len = 2 ref_len = 6)  mtlearn-bleu|nrefs:1|case:mixed|eff:no|tok:whitespace|smooth:none|order:2|weights:uniform|version:...'
+    """
+    precisions = "/".join(f"{100 * p:.1f}" for p in result.precisions)
+    return (f"BLEU = {100 * result.score:.2f} {precisions} (BP = {result.brevity_penalty:.3f} "
+            f"ratio = {result.ratio:.3f} hyp_len = {result.candidate_length} "
+            f"ref_len = {result.reference_length})  {result.signature}")
+
+
+def _meteor_line(result: MeteorResult) -> str:
+    """The score (0-1 scale, as METEOR reports it) with P, R, F_mean, chunks and penalty, then the signature.
+
+    >>> _meteor_line(meteor("on the mat sat the cat", ["the cat sat on the mat"], stages=["exact"]))  # doctest: +ELLIPSIS
+    'METEOR = 0.5000 (P = 1.0000 R = 1.0000 F_mean = 1.0000 chunks = 6 matches = 6 penalty = 0.5000 hyp_len = 6 ref_len = 6)  mtlearn-meteor|stages:exact|alpha:0.9|beta:3|gamma:0.5|tie:crossings|case:lc|tok:whitespace|nrefs:1|version:...'
+    """
+    return (f"METEOR = {result.score:.4f} (P = {float(result.precision):.4f} R = {float(result.recall):.4f} "
+            f"F_mean = {float(result.f_mean):.4f} chunks = {result.chunks} matches = {result.matches} "
+            f"penalty = {float(result.penalty):.4f} hyp_len = {result.candidate_length} "
+            f"ref_len = {result.reference_length})"
+            + ("" if result.optimal else " [alignment search stopped early: not proven optimal]")
+            + f"  {result.signature}")
+
+
+# ---------------------------------------------------------------------------
+# The entry point
+
+
+def _error(message: object) -> None:
+    print(f"mtlearn: error: {message}", file=sys.stderr)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status.
+
+    Output is written only when everything succeeded, so an error never leaves a
+    half-written standard output. Only the errors a user can cause are caught
+    (bad files, bad option values, missing WordNet); anything else is a bug and
+    shows its traceback.
+
+    >>> main(["bleu", "-r", "/nonexistent/ref.txt", "-i", "/nonexistent/hyp.txt"])  # message on stderr
+    1
+    >>> main(["bleu", "-r", "ref.txt", "--tokenize", "moses"])  # a usage error
+    2
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["wordnet"]:
+        from . import wordnet_setup
+
+        return wordnet_setup.main(argv[1:], prog="mtlearn wordnet")
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # --help, --version, usage errors: argparse has printed its message
+        return int(done.code or 0) if not isinstance(done.code, str) else EXIT_USAGE
+    try:
+        if (args.input is None or args.input == "-") and sys.stdin is not None and sys.stdin.isatty():
+            print("mtlearn: reading hypotheses from standard input (end with Ctrl-D, or give -i HYP)",
+                  file=sys.stderr)
+        corpus = load_corpus(args.references, args.input)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", UserWarning)  # e.g. "weights: they sum to 2, not 1"
+            chunks = args.run(args, corpus)
+        for warning in caught:
+            print(f"mtlearn: warning: {warning.message}", file=sys.stderr)
+    except CommandLineError as error:
+        _error(error)
+        return error.status
+    except WordNetMissingError as error:  # its message says how to install WordNet
+        _error(error)
+        print("mtlearn: from the command line: run 'mtlearn wordnet', or leave the synonym stage out "
+              "(--stages exact,stem)", file=sys.stderr)
+        return EXIT_INPUT
+    except LookupError as error:
+        _error(error)
+        return EXIT_INPUT
+    except (ValueError, TypeError) as error:  # the library rejects an option value; the message names it
+        _error(error)
+        return EXIT_USAGE
+    except OSError as error:
+        _error(error)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        return 130  # the shell's convention for "stopped by Ctrl-C"
+    try:
+        sys.stdout.write("\n".join(chunks) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. `mtlearn bleu ... --sentence-level | head`
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_INPUT
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
