@@ -1,15 +1,505 @@
-"""STUB — to be replaced by the METEOR implementation."""
-from dataclasses import dataclass
+"""METEOR (Banerjee & Lavie 2005) for one segment or a corpus, every step exposed.
+
+:func:`meteor` aligns the candidate with each reference stage by stage
+(:mod:`mtlearn.meteor_alignment`), counts matches ``m``, chunks ``c`` and the
+lengths ``w_t``, ``w_r``, and applies the formulas of
+:mod:`mtlearn.meteor_formulas`; the best-scoring reference is kept (digest of
+document 003, item 9). :func:`corpus_meteor` sums the counts of every segment's
+best reference and applies the formulas once (item 8).
+
+The digest's worked examples (exact stage only, so that they need no WordNet):
+
+>>> r = meteor("on the mat sat the cat", ["the cat sat on the mat"], stages=["exact"])
+>>> r.score, r.chunks, r.crossings, r.penalty
+(0.5, 6, 8, Fraction(1, 2))
+>>> meteor("on the mat sat the cat", ["the cat sat on the mat"], stages=["exact"],
+...        tie_break="chunks").score
+0.9375
+>>> r = meteor("the cat was sat on the mat", ["the cat sat on the mat"], stages=["exact"])
+>>> r.precision, r.recall, r.f_mean, r.chunks, round(r.score, 5)
+(Fraction(6, 7), Fraction(1, 1), Fraction(60, 61), 2, 0.96539)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Optional, Union
+
+from .inputs import as_reference_list, as_tokens, check_choice, check_corpus
+from .meteor_alignment import (
+    TIE_BREAKS,
+    Alignment,
+    UnigramMapping,
+    align,
+)
+from .meteor_formulas import (
+    ChunkSpan,
+    check_parameters,
+    chunk_spans,
+    f_mean,
+    fragmentation,
+    fragmentation_penalty,
+    meteor_score_value,
+    precision,
+    recall,
+    score_from_counts,
+)
+from .meteor_matchers import Stage, resolve_stages
+from .signature import format_number, make_signature
+from .tokenizers import get_tokenizer
+
+__all__ = [
+    "MeteorResult",
+    "MeteorStats",
+    "meteor",
+    "corpus_meteor",
+    "corpus_score_from_stats",
+    "meteor_from_stats",
+]
+
+Number = Union[Fraction, float]
 
 
-@dataclass
+@dataclass(frozen=True)
+class MeteorStats:
+    """A segment's sufficient statistics: METEOR needs only these four counts.
+
+    They add up over a corpus (digest item 8), so a corpus score is one call of
+    the formulas on the sums.
+
+    >>> MeteorStats(6, 6, 6, 6) + MeteorStats(6, 7, 6, 2)
+    MeteorStats(matches=12, candidate_length=13, reference_length=12, chunks=8)
+    """
+
+    matches: int
+    candidate_length: int
+    reference_length: int
+    chunks: int
+
+    def __add__(self, other: "MeteorStats") -> "MeteorStats":
+        return MeteorStats(
+            self.matches + other.matches,
+            self.candidate_length + other.candidate_length,
+            self.reference_length + other.reference_length,
+            self.chunks + other.chunks,
+        )
+
+
+@dataclass(frozen=True)
 class MeteorResult:
-    score: float = 0.0
+    """Everything METEOR computed, for one segment or a corpus. Only data; see ``explain()``.
+
+    - ``candidate``/``reference``: the tokens aligned (the best reference's);
+    - ``alignment``: the mappings, :class:`~mtlearn.meteor_alignment.UnigramMapping`
+      (candidate index, reference index, stage, both words), in candidate order;
+      ``matches_per_stage``; ``crossings``; ``chunk_spans`` (spans in both strings);
+    - ``chunks`` (c), ``matches`` (u_m = m), ``candidate_length`` (w_t),
+      ``reference_length`` (w_r);
+    - exact ``precision``, ``recall``, ``f_mean``, ``fragmentation`` (c/u_m) and
+      ``penalty`` (a Fraction when β is whole, else a float); ``score`` (float) and
+      ``score_exact`` (Fraction or ``None``);
+    - ``optimal``: the alignment search proved its choice; ``reason``: why the score is
+      a defined 0 (empty candidate, ...), else ``None``;
+    - ``per_reference``: the result against every reference, ``best_reference``: the
+      index of the one kept; ``segments``: per-segment results of a corpus;
+    - ``alpha``, ``beta``, ``gamma``, ``tie_break``, ``stages``, ``signature``.
+
+    >>> r = meteor("the cat sat on the mat", ["a cat sat", "the cat sat on the mat"], stages=["exact"])
+    >>> r.best_reference, [round(x.score, 4) for x in r.per_reference]
+    (1, [0.5682, 0.9977])
+    >>> r.chunk_spans
+    (ChunkSpan(candidate_start=0, candidate_stop=6, reference_start=0, reference_stop=6),)
+    """
+
+    candidate: tuple[str, ...]
+    reference: tuple[str, ...]
+    alignment: tuple[UnigramMapping, ...]
+    matches_per_stage: dict[str, int]
+    crossings: int
+    chunk_spans: tuple[ChunkSpan, ...]
+    chunks: int
+    matches: int
+    candidate_length: int
+    reference_length: int
+    precision: Fraction
+    recall: Fraction
+    f_mean: Fraction
+    fragmentation: Fraction
+    penalty: Number
+    score: float
+    score_exact: Optional[Fraction]
+    optimal: bool
+    reason: Optional[str]
+    alpha: float
+    beta: float
+    gamma: float
+    tie_break: str
+    stages: tuple[str, ...]
+    signature: str
+    search_nodes: int = 0
+    per_reference: tuple["MeteorResult", ...] = ()
+    best_reference: Optional[int] = None
+    segments: tuple["MeteorResult", ...] = field(default=(), repr=False)
+    is_corpus: bool = False
+
+    @property
+    def stats(self) -> MeteorStats:
+        """The four counts behind the score (summed over segments for a corpus)."""
+        return MeteorStats(self.matches, self.candidate_length, self.reference_length, self.chunks)
+
+    @property
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        """The alignment as ``(candidate index, reference index)`` pairs."""
+        return tuple(m.pair for m in self.alignment)
+
+    def explain(self) -> str:
+        """The derivation as text, every number substituted (see :mod:`mtlearn.meteor_explain`).
+
+        >>> print(meteor("the cat was sat on the mat", ["the cat sat on the mat"],
+        ...              stages=["exact"]).explain())  # doctest: +ELLIPSIS
+        METEOR of one segment (stages exact, alpha=0.9, beta=3, gamma=0.5, tie_break=crossings)
+        ...
+        P = m / w_t = 6/7 = 0.8571
+        R = m / w_r = 6/6 = 1.0000
+        F_mean = P*R / (alpha*P + (1 - alpha)*R) = 60/61 = 0.9836   (= 10PR / (R + 9P))
+        fragmentation = c / u_m = 2/6 = 0.3333
+        penalty = gamma * (c / u_m)^beta = 0.5 * 0.3333^3 = 1/54 = 0.0185
+        score = F_mean * (1 - penalty) = 0.9836 * (1 - 0.0185) = 0.9654
+        """
+        from .meteor_explain import explain_text
+
+        return explain_text(self)
+
+    def _repr_html_(self) -> str:
+        from .meteor_explain import explain_html
+
+        return explain_html(self)
+
+    def to_dict(self, *, segments: bool = False) -> dict[str, Any]:
+        """A JSON-able dict: Fractions as "p/q" strings beside their float values.
+
+        >>> import json
+        >>> d = meteor("the cat was sat on the mat", ["the cat sat on the mat"], stages=["exact"]).to_dict()
+        >>> d["precision"], d["precision_value"], d["chunks"], json.loads(json.dumps(d))["score"] > 0.96
+        ('6/7', 0.8571428571428571, 2, True)
+        """
+        def frac(x: Number) -> str:
+            return str(x) if isinstance(x, Fraction) else repr(float(x))
+
+        out: dict[str, Any] = {
+            "score": self.score,
+            "score_exact": None if self.score_exact is None else str(self.score_exact),
+            "matches": self.matches,
+            "chunks": self.chunks,
+            "crossings": self.crossings,
+            "candidate_length": self.candidate_length,
+            "reference_length": self.reference_length,
+        }
+        for name in ("precision", "recall", "f_mean", "fragmentation", "penalty"):
+            value = getattr(self, name)
+            out[name] = frac(value)
+            out[f"{name}_value"] = float(value)
+        out.update(
+            matches_per_stage=dict(self.matches_per_stage),
+            optimal=self.optimal,
+            reason=self.reason,
+            alpha=self.alpha,
+            beta=self.beta,
+            gamma=self.gamma,
+            tie_break=self.tie_break,
+            stages=list(self.stages),
+            signature=self.signature,
+        )
+        if self.is_corpus:
+            out["n_segments"] = len(self.segments)
+            if segments:
+                out["segments"] = [s.to_dict() for s in self.segments]
+        else:
+            out["candidate"] = list(self.candidate)
+            out["reference"] = list(self.reference)
+            out["alignment"] = [
+                {"candidate_index": m.candidate_index, "reference_index": m.reference_index,
+                 "stage": m.stage, "candidate_word": m.candidate_word,
+                 "reference_word": m.reference_word}
+                for m in self.alignment
+            ]
+            out["chunk_spans"] = [
+                [s.candidate_start, s.candidate_stop, s.reference_start, s.reference_stop]
+                for s in self.chunk_spans
+            ]
+            out["best_reference"] = self.best_reference
+            out["per_reference_scores"] = [r.score for r in self.per_reference]
+        return out
 
 
-def meteor(candidate, references, **options):
-    raise NotImplementedError
+# --------------------------------------------------------------------------- options
 
 
-def corpus_meteor(candidates, references, **options):
-    raise NotImplementedError
+@dataclass(frozen=True)
+class _Options:
+    stages: tuple[Stage, ...]
+    alpha: Any
+    beta: Any
+    gamma: Any
+    tie_break: str
+    lowercase: bool
+    tokenize: str
+
+    def signature(self, nrefs: Union[int, str]) -> str:
+        return make_signature("meteor", {
+            "stages": "+".join(s.name for s in self.stages),
+            "alpha": format_number(self.alpha),
+            "beta": format_number(self.beta),
+            "gamma": format_number(self.gamma),
+            "tie": self.tie_break,
+            "case": "lc" if self.lowercase else "mixed",
+            "tok": self.tokenize,
+            "nrefs": nrefs,
+        })
+
+
+def _check_options(
+    stages: object, alpha: object, beta: object, gamma: object, tie_break: object,
+    lowercase: object, tokenize: object,
+) -> _Options:
+    alpha, beta, gamma = check_parameters(alpha, beta, gamma)
+    tie_break = check_choice(tie_break, TIE_BREAKS, "tie_break")
+    if not isinstance(lowercase, bool):
+        raise TypeError(f"lowercase: expected True or False, got {type(lowercase).__name__}")
+    get_tokenizer(tokenize)  # type: ignore[arg-type]  # raises "tokenize: unknown tokenizer ..."
+    resolved = tuple(resolve_stages(stages))  # type: ignore[arg-type]
+    return _Options(resolved, alpha, beta, gamma, tie_break, lowercase, tokenize)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def _reason(stats: MeteorStats, corpus: bool) -> Optional[str]:
+    what = "corpus" if corpus else "candidate"
+    if stats.candidate_length == 0 and stats.reference_length == 0:
+        return f"empty {what} and reference: nothing to compare, METEOR is defined as 0"
+    if stats.candidate_length == 0:
+        return f"empty {what}: no words to match, METEOR is defined as 0"
+    if stats.reference_length == 0:
+        return "empty reference: no words to match, METEOR is defined as 0"
+    if stats.matches == 0:
+        return "no candidate word matches the reference at any stage: P = R = 0, METEOR is 0"
+    return None
+
+
+def _numbers(stats: MeteorStats, opts: _Options) -> dict[str, Any]:
+    p = precision(stats.matches, stats.candidate_length)
+    r = recall(stats.matches, stats.reference_length)
+    f = f_mean(p, r, opts.alpha)
+    frag = fragmentation(stats.chunks, stats.matches)
+    pen = fragmentation_penalty(stats.chunks, stats.matches, opts.beta, opts.gamma)
+    value = meteor_score_value(f, pen)
+    return dict(
+        precision=p, recall=r, f_mean=f, fragmentation=frag, penalty=pen,
+        score=float(value), score_exact=value if isinstance(value, Fraction) else None,
+    )
+
+
+def _common(opts: _Options) -> dict[str, Any]:
+    return dict(
+        alpha=opts.alpha, beta=opts.beta, gamma=opts.gamma, tie_break=opts.tie_break,
+        stages=tuple(s.name for s in opts.stages),
+    )
+
+
+def _segment_result(
+    alignment: Alignment, opts: _Options, signature: str
+) -> MeteorResult:
+    stats = MeteorStats(
+        alignment.matches, len(alignment.candidate), len(alignment.reference), alignment.chunks
+    )
+    return MeteorResult(
+        candidate=alignment.candidate,
+        reference=alignment.reference,
+        alignment=alignment.mappings,
+        matches_per_stage=alignment.matches_per_stage,
+        crossings=alignment.crossings,
+        chunk_spans=tuple(chunk_spans(alignment.pairs)),
+        chunks=alignment.chunks,
+        matches=alignment.matches,
+        candidate_length=stats.candidate_length,
+        reference_length=stats.reference_length,
+        optimal=alignment.optimal,
+        reason=_reason(stats, corpus=False),
+        signature=signature,
+        search_nodes=alignment.nodes,
+        **_numbers(stats, opts),
+        **_common(opts),
+    )
+
+
+def _score_one(
+    cand: tuple[str, ...], refs: list[tuple[str, ...]], opts: _Options, signature: str,
+    node_budget: Optional[int] = None,
+) -> MeteorResult:
+    per_ref = tuple(
+        _segment_result(
+            align(cand, ref, opts.stages, tie_break=opts.tie_break, node_budget=node_budget),
+            opts, signature,
+        )
+        for ref in refs
+    )
+    # The best score wins; on a tie the first such reference (a documented, stable choice).
+    best = max(range(len(per_ref)), key=lambda k: (per_ref[k].score, -k))
+    return dataclasses.replace(per_ref[best], per_reference=per_ref, best_reference=best)
+
+
+def meteor(
+    candidate: Union[str, Sequence[str]],
+    references: Union[str, Sequence[Union[str, Sequence[str]]]],
+    *,
+    stages: Any = ("exact", "stem", "synonym"),
+    alpha: float = 0.9,
+    beta: float = 3.0,
+    gamma: float = 0.5,
+    tie_break: str = "crossings",
+    lowercase: bool = True,
+    tokenize: str = "whitespace",
+) -> MeteorResult:
+    """METEOR of one candidate against its references (the best-scoring one is kept).
+
+    ``candidate`` and each reference are strings (tokenized with ``tokenize``) or
+    lists of tokens. ``stages`` are stage names (``"exact"``, ``"stem"``,
+    ``"stem:snowball"``, ``"synonym"``), matcher objects or callables
+    ``(candidate_word, reference_word) -> bool`` (see
+    :func:`mtlearn.meteor_matchers.resolve_stages`); ``tie_break`` is
+    ``"crossings"`` (Banerjee & Lavie 2005) or ``"chunks"`` (METEOR 1.x); see
+    :mod:`mtlearn.meteor_alignment` for the exact rule. An empty candidate or
+    reference scores 0 with ``reason`` set.
+
+    >>> r = meteor("the cat sat on the mat", ["the cat sat on the mat"], stages=["exact"])
+    >>> r.chunks, r.matches, r.penalty, round(r.score, 5)  # digest row 2
+    (1, 6, Fraction(1, 432), 0.99769)
+    >>> r.signature
+    'mtlearn-meteor|stages:exact|alpha:0.9|beta:3|gamma:0.5|tie:crossings|case:lc|tok:whitespace|nrefs:1|version:0.1.0'
+    >>> meteor("", ["the cat"], stages=["exact"]).reason
+    'empty candidate: no words to match, METEOR is defined as 0'
+    """
+    opts = _check_options(stages, alpha, beta, gamma, tie_break, lowercase, tokenize)
+    cand = as_tokens(candidate, argname="candidate", tokenize=opts.tokenize, lowercase=opts.lowercase)
+    refs = as_reference_list(
+        references, argname="references", tokenize=opts.tokenize, lowercase=opts.lowercase
+    )
+    return _score_one(cand, refs, opts, opts.signature(len(refs)))
+
+
+def corpus_meteor(
+    candidates: Sequence[Union[str, Sequence[str]]],
+    references: Sequence[Union[str, Sequence[Union[str, Sequence[str]]]]],
+    *,
+    stages: Any = ("exact", "stem", "synonym"),
+    alpha: float = 0.9,
+    beta: float = 3.0,
+    gamma: float = 0.5,
+    tie_break: str = "crossings",
+    lowercase: bool = True,
+    tokenize: str = "whitespace",
+) -> MeteorResult:
+    """Corpus METEOR: per segment the best reference, counts summed, formulas applied once.
+
+    ``references[i]`` is the list of references of ``candidates[i]``. The result's
+    ``segments`` hold every segment's own result. The corpus score is *not* the
+    mean of the segment scores:
+
+    >>> c = corpus_meteor(["on the mat sat the cat", "the cat sat on the mat"],
+    ...                   [["the cat sat on the mat"], ["the cat sat on the mat"]], stages=["exact"])
+    >>> c.matches, c.chunks, c.penalty, c.score
+    (12, 7, Fraction(343, 3456), 0.9007523148148148)
+    >>> [round(s.score, 5) for s in c.segments]
+    [0.5, 0.99769]
+    """
+    opts = _check_options(stages, alpha, beta, gamma, tie_break, lowercase, tokenize)
+    check_corpus(candidates, references)
+    segments = []
+    nrefs: set[int] = set()
+    for i, (cand_in, refs_in) in enumerate(zip(candidates, references)):
+        cand = as_tokens(
+            cand_in, argname=f"candidates[{i}]", tokenize=opts.tokenize, lowercase=opts.lowercase
+        )
+        refs = as_reference_list(
+            refs_in, argname=f"references[{i}]", tokenize=opts.tokenize, lowercase=opts.lowercase
+        )
+        nrefs.add(len(refs))
+        segments.append((cand, refs))
+    signature = opts.signature(nrefs.pop() if len(nrefs) == 1 else "var")
+    results = tuple(
+        _score_one(cand, refs, opts, signature) for cand, refs in segments
+    )
+    return _corpus_result(results, opts, signature)
+
+
+def _corpus_result(
+    results: Sequence[MeteorResult], opts: _Options, signature: str
+) -> MeteorResult:
+    total = MeteorStats(0, 0, 0, 0)
+    per_stage: dict[str, int] = {s.name: 0 for s in opts.stages}
+    crossings = 0
+    for r in results:
+        total = total + r.stats
+        crossings += r.crossings
+        for name, n in r.matches_per_stage.items():
+            per_stage[name] = per_stage.get(name, 0) + n
+    return MeteorResult(
+        candidate=(), reference=(), alignment=(), matches_per_stage=per_stage,
+        crossings=crossings, chunk_spans=(), chunks=total.chunks, matches=total.matches,
+        candidate_length=total.candidate_length, reference_length=total.reference_length,
+        optimal=all(r.optimal for r in results), reason=_reason(total, corpus=True),
+        signature=signature, search_nodes=sum(r.search_nodes for r in results),
+        segments=tuple(results), is_corpus=True,
+        **_numbers(total, opts), **_common(opts),
+    )
+
+
+def meteor_from_stats(
+    stats: Iterable[MeteorStats], *, alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5
+) -> MeteorResult:
+    """A corpus result (exact numbers, no alignments) from per-segment counts.
+
+    >>> meteor_from_stats([MeteorStats(6, 6, 6, 6), MeteorStats(6, 6, 6, 1)]).score
+    0.9007523148148148
+    """
+    alpha, beta, gamma = check_parameters(alpha, beta, gamma)
+    total = MeteorStats(0, 0, 0, 0)
+    for s in stats:
+        total = total + s
+    opts = _Options((), alpha, beta, gamma, "crossings", True, "whitespace")
+    return MeteorResult(
+        candidate=(), reference=(), alignment=(), matches_per_stage={}, crossings=0,
+        chunk_spans=(), chunks=total.chunks, matches=total.matches,
+        candidate_length=total.candidate_length, reference_length=total.reference_length,
+        optimal=True, reason=_reason(total, corpus=True), signature="", is_corpus=True,
+        **_numbers(total, opts), alpha=alpha, beta=beta, gamma=gamma, tie_break="",
+        stages=(),
+    )
+
+
+def corpus_score_from_stats(
+    stats: Sequence[MeteorStats], indices: Optional[Iterable[int]] = None, *,
+    alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5,
+) -> float:
+    """The corpus score of ``stats`` (or of ``stats[k]`` for ``k`` in ``indices``), fast.
+
+    Made for resampling: a bootstrap draws ``indices`` with replacement and calls
+    this thousands of times; it only sums four integers per segment. Parameters
+    are not checked here (check them once, e.g. with :func:`meteor_from_stats`).
+
+    >>> stats = [MeteorStats(6, 6, 6, 6), MeteorStats(6, 6, 6, 1)]
+    >>> corpus_score_from_stats(stats), corpus_score_from_stats(stats, [1, 1])
+    (0.9007523148148148, 0.9976851851851852)
+    """
+    m = wt = wr = c = 0
+    chosen = stats if indices is None else (stats[k] for k in indices)
+    for s in chosen:
+        m += s.matches
+        wt += s.candidate_length
+        wr += s.reference_length
+        c += s.chunks
+    return score_from_counts(m, wt, wr, c, float(alpha), float(beta), float(gamma))

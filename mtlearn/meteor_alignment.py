@@ -1,0 +1,888 @@
+"""METEOR's alignment: which candidate unigram is mapped to which reference unigram.
+
+The rule (Banerjee & Lavie 2005; digest of document 003, items 3 and 4):
+
+* every candidate unigram maps to at most one reference unigram and vice versa;
+* stages run in order (``exact``, ``stem``, ``synonym``, ...); each stage only
+  looks at unigrams that earlier stages left unmatched and adds **the largest
+  possible number** of mappings;
+* among the alignments with that number, the one with the **fewest crossings**
+  is chosen, crossings counted over *all* mappings so far (earlier stages
+  included). Two mappings ``(i1, j1)``, ``(i2, j2)`` cross when
+  ``(i1 − i2)·(j1 − j2) < 0``;
+* with ``tie_break="chunks"`` the second criterion is instead the fewest chunks
+  (over all mappings so far), the rule of METEOR 1.x;
+* **documented tie-break** for alignments still equal: read the stage's
+  reference positions in candidate order, an unmatched candidate word counting
+  as after every reference position; the lexicographically smallest sequence
+  wins (so earlier candidate words take earlier reference words).
+
+The search is exact. Identical-key blocks, independent groups of words and
+forced mappings are solved without search; what remains is a branch and bound
+over candidate positions, with an initial solution from a greedy dive, lower
+bounds from the crossings every remaining word must still make, and the rule
+that two crossing mappings are never kept when swapping their reference words is
+allowed (the swap always removes crossings). When the node budget runs out, the
+best alignment found is returned with ``optimal=False``.
+
+The digest's row 1: "on the mat sat the cat" against "the cat sat on the mat".
+
+>>> from mtlearn.meteor_matchers import resolve_stages
+>>> a = align("on the mat sat the cat".split(), "the cat sat on the mat".split(),
+...           resolve_stages(["exact"]))
+>>> a.pairs, a.crossings, a.chunks, a.optimal
+(((0, 3), (1, 0), (2, 5), (3, 2), (4, 4), (5, 1)), 8, 6, True)
+>>> b = align("on the mat sat the cat".split(), "the cat sat on the mat".split(),
+...           resolve_stages(["exact"]), tie_break="chunks")
+>>> b.pairs, b.crossings, b.chunks
+(((0, 3), (1, 4), (2, 5), (3, 2), (4, 0), (5, 1)), 11, 3)
+"""
+
+from __future__ import annotations
+
+import bisect
+import sys
+from itertools import accumulate
+from operator import add
+from collections import defaultdict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .inputs import check_choice
+from .meteor_formulas import count_chunks, count_crossings
+from .meteor_matchers import Matcher, PairMatcher, Stage
+
+#: Values of ``tie_break``: what decides between alignments with equally many matches.
+TIE_BREAKS: tuple[str, ...] = ("crossings", "chunks")
+
+#: Search nodes one :func:`align` call may visit before settling for the best found, per
+#: ``tie_break`` (a chunks node costs about a tenth of a crossings node: its bound is O(1)).
+DEFAULT_NODE_BUDGET: dict[str, int] = {"crossings": 20_000, "chunks": 200_000}
+
+# Groups bigger than this are not searched (too many candidate mappings to list):
+# they get the block-monotone solution, marked optimal only when it provably is.
+_EDGE_LIMIT = 20_000
+_DEPTH_LIMIT = 400  # recursion depth of the search = candidate words in one group
+
+_UNMATCHED = sys.maxsize  # "no reference position": sorts after every real one
+
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class UnigramMapping:
+    """One mapping of the alignment: a line from a candidate unigram to a reference unigram.
+
+    >>> UnigramMapping(1, 0, "exact", "the", "the")
+    UnigramMapping(candidate_index=1, reference_index=0, stage='exact', candidate_word='the', reference_word='the')
+    """
+
+    candidate_index: int
+    reference_index: int
+    stage: str
+    candidate_word: str
+    reference_word: str
+
+    @property
+    def pair(self) -> Pair:
+        """``(candidate_index, reference_index)``."""
+        return (self.candidate_index, self.reference_index)
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """The outcome of :func:`align`: the mappings, sorted by candidate index, and their counts.
+
+    ``optimal`` is True when the search proved, stage by stage, that no alignment
+    with as many matches has fewer crossings (or chunks), and the tie-break rule
+    was applied. ``nodes`` is how many search nodes were visited.
+
+    >>> from mtlearn.meteor_matchers import resolve_stages
+    >>> a = align(["the", "cats", "sat"], ["a", "cat", "sat"], resolve_stages(["exact", "stem"]))
+    >>> [(m.candidate_word, m.reference_word, m.stage) for m in a.mappings]
+    [('cats', 'cat', 'stem'), ('sat', 'sat', 'exact')]
+    >>> a.matches_per_stage
+    {'exact': 1, 'stem': 1}
+    """
+
+    candidate: tuple[str, ...]
+    reference: tuple[str, ...]
+    mappings: tuple[UnigramMapping, ...]
+    stages: tuple[str, ...]
+    tie_break: str
+    crossings: int
+    chunks: int
+    optimal: bool
+    nodes: int = 0
+
+    @property
+    def pairs(self) -> tuple[Pair, ...]:
+        """The mappings as ``(candidate index, reference index)`` pairs."""
+        return tuple(m.pair for m in self.mappings)
+
+    @property
+    def matches(self) -> int:
+        """The number of mappings, ``u_m`` (= ``m``)."""
+        return len(self.mappings)
+
+    @property
+    def matches_per_stage(self) -> dict[str, int]:
+        """How many mappings each stage added, in stage order."""
+        counts = {name: 0 for name in self.stages}
+        for m in self.mappings:
+            counts[m.stage] += 1
+        return counts
+
+
+# --------------------------------------------------------------------------- stage graph
+
+
+@dataclass
+class _Component:
+    """A connected group of matchable words at one stage (positions grouped by type).
+
+    A *type* is a set of positions that match exactly the same words (the same
+    key set, or the same word for a pair matcher); edges join types.
+    """
+
+    cands: list[int]
+    refs: list[int]
+    ctype: dict[int, int]
+    rtype: dict[int, int]
+    adj: dict[int, frozenset[int]]  # candidate type -> reference types
+    complete: bool  # every candidate word matches every reference word
+    need: int = 0  # matches this component contributes (its maximum matching)
+    refs_of_type: dict[int, list[int]] = field(default_factory=dict)
+    cands_of_type: dict[int, list[int]] = field(default_factory=dict)
+
+    def edge(self, i: int, j: int) -> bool:
+        return self.complete or self.rtype[j] in self.adj[self.ctype[i]]
+
+    def edges_of(self, i: int) -> list[int]:
+        if self.complete:
+            return self.refs
+        return sorted(j for rt in self.adj[self.ctype[i]] for j in self.refs_of_type[rt])
+
+    def edge_count(self) -> int:
+        if self.complete:
+            return len(self.cands) * len(self.refs)
+        return sum(
+            len(self.cands_of_type[ct]) * len(self.refs_of_type[rt])
+            for ct, rts in self.adj.items() for rt in rts
+        )
+
+
+def _is_pair_matcher(stage: Stage) -> bool:
+    return isinstance(stage, PairMatcher) and not isinstance(stage, Matcher)
+
+
+def _components(
+    cand: Sequence[str], ref: Sequence[str], free_c: list[int], free_r: list[int], stage: Stage,
+    pair_matcher: bool,
+) -> list[_Component]:
+    """The components of the stage's match graph over the free positions."""
+    ctype_of: dict[int, int] = {}
+    rtype_of: dict[int, int] = {}
+    adj: dict[int, set[int]] = {}
+    if pair_matcher:
+        # Identical words answer identically: ask once per pair of distinct words.
+        cwords = {w: k for k, w in enumerate(dict.fromkeys(cand[i] for i in free_c))}
+        rwords = {w: k for k, w in enumerate(dict.fromkeys(ref[j] for j in free_r))}
+        for cw, ct in cwords.items():
+            found = {rt for rw, rt in rwords.items() if stage.matches(cw, rw)}
+            if found:
+                adj[ct] = found
+        ctype_of = {i: cwords[cand[i]] for i in free_c}
+        rtype_of = {j: rwords[ref[j]] for j in free_r}
+    else:
+        keys_of: dict[str, frozenset[Hashable]] = {}
+
+        def keys(word: str) -> frozenset[Hashable]:
+            found = keys_of.get(word)
+            if found is None:
+                found = keys_of[word] = frozenset(stage.keys(word))
+            return found
+
+        rtypes: dict[frozenset[Hashable], int] = {}
+        by_key: dict[Hashable, list[int]] = defaultdict(list)
+        for j in free_r:
+            ks = keys(ref[j])
+            if not ks:
+                continue
+            rt = rtypes.get(ks)
+            if rt is None:
+                rt = rtypes[ks] = len(rtypes)
+                for k in ks:
+                    by_key[k].append(rt)
+            rtype_of[j] = rt
+        ctypes: dict[frozenset[Hashable], int] = {}
+        for i in free_c:
+            ks = keys(cand[i])
+            if not ks:
+                continue
+            ct = ctypes.get(ks)
+            if ct is None:
+                ct = ctypes[ks] = len(ctypes)
+                found = {rt for k in ks for rt in by_key.get(k, ())}
+                if found:
+                    adj[ct] = found
+            ctype_of[i] = ct
+    # Union-find over types: candidate type t is node t, reference type t is node ~t.
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        root = x
+        while parent.setdefault(root, root) != root:
+            root = parent[root]
+        while parent[x] != root:
+            parent[x], x = root, parent[x]
+        return root
+
+    for ct, rts in adj.items():
+        for rt in rts:
+            a, b = find(ct), find(~rt)
+            if a != b:
+                parent[a] = b
+    groups: dict[int, _Component] = {}
+    for i in free_c:
+        ct = ctype_of.get(i)
+        if ct is None or ct not in adj:
+            continue
+        root = find(ct)
+        comp = groups.get(root)
+        if comp is None:
+            comp = groups[root] = _Component([], [], {}, {}, {}, False)
+        comp.cands.append(i)
+        comp.ctype[i] = ct
+        comp.cands_of_type.setdefault(ct, []).append(i)
+    for j in free_r:
+        rt = rtype_of.get(j)
+        if rt is None or ~rt not in parent:
+            continue
+        comp = groups[find(~rt)]
+        comp.refs.append(j)
+        comp.rtype[j] = rt
+        comp.refs_of_type.setdefault(rt, []).append(j)
+    comps = list(groups.values())
+    for comp in comps:
+        comp.adj = {ct: frozenset(adj[ct]) for ct in comp.cands_of_type}
+        n_rtypes = len(comp.refs_of_type)
+        comp.complete = all(len(rts) == n_rtypes for rts in comp.adj.values())
+        if comp.complete:
+            comp.need = min(len(comp.cands), len(comp.refs))
+        else:
+            comp.need = _max_flow(
+                {ct: len(ps) for ct, ps in comp.cands_of_type.items()},
+                {rt: len(ps) for rt, ps in comp.refs_of_type.items()},
+                comp.adj,
+            )[0]
+    comps.sort(key=lambda c: c.cands[0])
+    return comps
+
+
+def _max_flow(
+    ccount: dict[int, int], rcount: dict[int, int], adj: dict[int, frozenset[int]]
+) -> tuple[int, dict[Pair, int]]:
+    """Maximum matching between positions grouped by type, as a flow between types."""
+    flow: dict[Pair, int] = defaultdict(int)
+    c_left = dict(ccount)
+    r_left = dict(rcount)
+    total = 0
+    for ct in sorted(c_left):
+        for rt in sorted(adj.get(ct, ())):
+            x = min(c_left[ct], r_left.get(rt, 0))
+            if x > 0:
+                flow[ct, rt] += x
+                c_left[ct] -= x
+                r_left[rt] -= x
+                total += x
+    while True:
+        # Breadth-first search for an augmenting path: free cand type -> ... -> free ref type.
+        users: dict[int, list[int]] = defaultdict(list)
+        for (ct, rt), x in flow.items():
+            if x > 0:
+                users[rt].append(ct)
+        prev_c: dict[int, Optional[int]] = {ct: None for ct, x in c_left.items() if x > 0}
+        prev_r: dict[int, int] = {}
+        queue = list(prev_c)
+        end = None
+        while queue and end is None:
+            nxt = []
+            for ct in queue:
+                for rt in adj.get(ct, ()):
+                    if rt in prev_r or rt not in r_left:
+                        continue
+                    prev_r[rt] = ct
+                    if r_left[rt] > 0:
+                        end = rt
+                        break
+                    for ct2 in users[rt]:
+                        if ct2 not in prev_c:
+                            prev_c[ct2] = rt
+                            nxt.append(ct2)
+                if end is not None:
+                    break
+            queue = nxt
+        if end is None:
+            return total, dict(flow)
+        # Walk back, finding the bottleneck, then push.
+        path: list[tuple[int, int, int]] = []  # (+1 forward ct->rt | -1 backward)
+        rt = end
+        amount = r_left[end]
+        while True:
+            ct = prev_r[rt]
+            path.append((1, ct, rt))
+            back = prev_c[ct]
+            if back is None:
+                amount = min(amount, c_left[ct])
+                break
+            amount = min(amount, flow[ct, back])
+            path.append((-1, ct, back))
+            rt = back
+        for sign, ct, rt in path:
+            flow[ct, rt] += sign * amount
+        c_left[path[-1][1]] -= amount
+        r_left[end] -= amount
+        total += amount
+
+
+# --------------------------------------------------------------------------- search
+
+
+class _BudgetExhausted(Exception):
+    pass
+
+
+class _Budget:
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
+        self.used = 0
+
+    def spend(self) -> None:
+        self.used += 1
+        self.left -= 1
+        if self.left < 0:
+            raise _BudgetExhausted
+
+
+def _block_solution(comps: list[_Component]) -> list[Pair]:
+    """A maximum matching without internal crossings in complete blocks (any block: by flow).
+
+    In a complete block this is the lexicographically first maximum matching.
+    """
+    pairs: list[Pair] = []
+    for comp in comps:
+        if comp.complete:
+            pairs.extend(zip(comp.cands, comp.refs))
+            continue
+        _, flow = _max_flow(
+            {ct: len(ps) for ct, ps in comp.cands_of_type.items()},
+            {rt: len(ps) for rt, ps in comp.refs_of_type.items()},
+            comp.adj,
+        )
+        c_next = {ct: 0 for ct in comp.cands_of_type}
+        r_next = {rt: 0 for rt in comp.refs_of_type}
+        for (ct, rt), x in sorted(flow.items()):
+            for _ in range(x):
+                pairs.append((comp.cands_of_type[ct][c_next[ct]], comp.refs_of_type[rt][r_next[rt]]))
+                c_next[ct] += 1
+                r_next[rt] += 1
+    return pairs
+
+
+def _potentials(
+    comps: list[_Component], fixed: dict[int, int], positions: list[int], comp_of: dict[int, int]
+) -> list[int]:
+    """Suffix sums of an upper bound on the adjacencies each position can still create.
+
+    A new mapping at ``i`` can continue a chunk from ``i - 1`` (a position of the
+    group, or a fixed mapping ``(i - 1, j - 1)`` when ``(i, j)`` may match) and run
+    into a fixed mapping ``(i + 1, j + 1)``.
+    """
+    members = set(positions)
+    pots = []
+    for i in positions:
+        comp = comps[comp_of[i]]
+        pot = 0
+        if i - 1 in members:
+            # (i - 1, j - 1) and (i, j) must both be possible for some j.
+            prev = comps[comp_of[i - 1]]
+            pot += any(
+                j - 1 in prev.rtype and prev.edge(i - 1, j - 1) for j in comp.edges_of(i)
+            ) if len(comp.refs) <= 64 else 1
+        elif i - 1 in fixed:
+            j = fixed[i - 1] + 1
+            pot += j in comp.rtype and comp.edge(i, j)
+        if i + 1 in fixed:
+            j = fixed[i + 1] - 1
+            pot += j in comp.rtype and comp.edge(i, j)
+        pots.append(pot)
+    suffix = [0] * (len(pots) + 1)
+    for t in range(len(pots) - 1, -1, -1):
+        suffix[t] = suffix[t + 1] + pots[t]
+    return suffix
+
+
+class _GroupSearch:
+    """Branch and bound over the candidate positions of one group of components."""
+
+    def __init__(
+        self, comps: list[_Component], fixed: dict[int, int], tie_break: str, budget: _Budget
+    ) -> None:
+        self.comps = comps
+        self.fixed = fixed  # candidate -> reference, earlier stages and forced mappings
+        self.crossings = tie_break == "crossings"
+        self.budget = budget
+        self.positions = sorted(i for c in comps for i in c.cands)
+        self.n_ref = 1 + max(j for c in comps for j in c.refs)
+        self.comp_of = {i: k for k, c in enumerate(comps) for i in c.cands}
+        self.edges = {i: comps[self.comp_of[i]].edges_of(i) for i in self.positions}
+        if self.crossings:
+            self.weight = self._fixed_crossings()
+        else:
+            self.potential = _potentials(comps, fixed, self.positions, self.comp_of)
+
+    # -- costs
+
+    def _fixed_crossings(self) -> dict[int, list[int]]:
+        """For each candidate position, the crossings each of its mappings makes with fixed ones."""
+        fixed = sorted(self.fixed.items())
+        all_refs = sorted(j for _, j in fixed)
+        left: list[int] = []
+        k = 0
+        weight: dict[int, list[int]] = {}
+        for i in self.positions:
+            while k < len(fixed) and fixed[k][0] < i:
+                bisect.insort(left, fixed[k][1])
+                k += 1
+            weight[i] = [
+                len(left) - bisect.bisect_right(left, j)
+                + bisect.bisect_left(all_refs, j) - bisect.bisect_left(left, j)
+                for j in self.edges[i]
+            ]
+        return weight
+
+    # -- state
+
+    def _reset(self) -> None:
+        n = len(self.comps)
+        self.matched = [0] * n
+        self.future = [len(c.cands) for c in self.comps]
+        self.last = [-1] * n
+        self.used: set[int] = set()
+        self.assigned: list[int] = []  # sorted reference positions of this search's mappings
+        self.lines: list[list[Pair]] = [[] for _ in range(n)]
+        self.current: dict[int, int] = {}
+        self.seq: list[int] = []
+        self.fut_types = [
+            {ct: len(ps) for ct, ps in c.cands_of_type.items()} if not c.complete else None
+            for c in self.comps
+        ]
+        self.ref_types = [
+            {rt: len(ps) for rt, ps in c.refs_of_type.items()} if not c.complete else None
+            for c in self.comps
+        ]
+
+    def _feasible(self, k: int) -> bool:
+        comp = self.comps[k]
+        if comp.complete:
+            if self.crossings:
+                avail = len(comp.refs) - bisect.bisect_right(comp.refs, self.last[k])
+            else:
+                avail = len(comp.refs) - self.matched[k]
+            return self.matched[k] + min(self.future[k], avail) >= comp.need
+        got = _max_flow(self.fut_types[k], self.ref_types[k], comp.adj)[0]
+        return self.matched[k] + got >= comp.need
+
+    def _apply(self, i: int, k: int, j: int) -> None:
+        comp = self.comps[k]
+        self.future[k] -= 1
+        if not comp.complete:
+            self.fut_types[k][comp.ctype[i]] -= 1
+        if j != _UNMATCHED:
+            self.matched[k] += 1
+            self.used.add(j)
+            bisect.insort(self.assigned, j)
+            self.lines[k].append((i, j))
+            self.current[i] = j
+            if not comp.complete:
+                self.ref_types[k][comp.rtype[j]] -= 1
+            self.last[k] = j
+        self.seq.append(j)
+
+    def _undo(self, i: int, k: int, j: int, saved_last: int) -> None:
+        comp = self.comps[k]
+        self.future[k] += 1
+        if not comp.complete:
+            self.fut_types[k][comp.ctype[i]] += 1
+        if j != _UNMATCHED:
+            self.matched[k] -= 1
+            self.used.discard(j)
+            del self.assigned[bisect.bisect_left(self.assigned, j)]
+            self.lines[k].pop()
+            del self.current[i]
+            if not comp.complete:
+                self.ref_types[k][comp.rtype[j]] += 1
+            self.last[k] = saved_last
+        self.seq.pop()
+
+    def _step_cost(self, i: int, j: int, w: int) -> int:
+        if self.crossings:
+            return w + len(self.assigned) - bisect.bisect_right(self.assigned, j)
+        gain = 0
+        if self.current.get(i - 1, self.fixed.get(i - 1)) == j - 1:
+            gain += 1
+        if self.fixed.get(i + 1) == j + 1:
+            gain += 1
+        return -gain
+
+    def _future_bound(self, t: int) -> float:
+        """A lower bound on the cost the positions ``t:`` still add (without ``_unavoidable``)."""
+        if not self.crossings:
+            return -self.potential[t]
+        # Each remaining mapping (i, j) crosses the fixed mappings it crosses (weight)
+        # and every mapping of this search with a larger reference position (all of
+        # them lie left of i). A block needs r more mappings: at least the r cheapest
+        # candidate words' best values, and at least the r cheapest reference words'.
+        greater = self._greater()
+        total = 0
+        for k, comp in enumerate(self.comps):
+            r = comp.need - self.matched[k]
+            if r <= 0:
+                continue
+            n_future = self.future[k]
+            if comp.complete:
+                start = bisect.bisect_right(comp.refs, self.last[k])
+                g = [greater[j] for j in comp.refs[start:]]
+                rows = [
+                    list(map(add, self.weight[i][start:], g))
+                    for i in comp.cands[len(comp.cands) - n_future:]
+                ]
+                if len(rows) < r or len(g) < r:
+                    return float("inf")
+                by_cand = sorted(map(min, rows))
+                by_ref = sorted(map(min, *rows)) if len(rows) > 1 else sorted(rows[0])
+            else:
+                by_cand = []
+                ref_best: dict[int, int] = {}
+                used = self.used
+                for i in comp.cands[len(comp.cands) - n_future:]:
+                    value = None
+                    for j, w in zip(self.edges[i], self.weight[i]):
+                        if j in used:
+                            continue
+                        v = w + greater[j]
+                        if value is None or v < value:
+                            value = v
+                        old = ref_best.get(j)
+                        if old is None or v < old:
+                            ref_best[j] = v
+                    if value is not None:
+                        by_cand.append(value)
+                if len(by_cand) < r or len(ref_best) < r:
+                    return float("inf")
+                by_cand.sort()
+                by_ref = sorted(ref_best.values())
+            total += max(sum(by_cand[:r]), sum(by_ref[:r]))
+        return total
+
+    def _greater(self) -> list[int]:
+        """``greater[j]``: how many of this search's mappings have a reference position > j."""
+        marks = [0] * (self.n_ref + 1)
+        for j in self.assigned:
+            marks[j] = 1
+        # suffix[j] = marks[j] + marks[j+1] + ...; greater[j] = suffix[j + 1]
+        suffix = list(accumulate(reversed(marks)))
+        suffix.reverse()
+        return suffix[1:] + [0]
+
+    def _unavoidable(self, need: list[int]) -> int:
+        """Crossings the remaining mappings of different blocks must make among themselves.
+
+        In a complete block the remaining ``r`` mappings go in order, so its k-th one
+        lies in a box: candidate between the k-th and the (k + slack)-th remaining
+        candidate word, reference likewise. Two boxes of which one lies strictly
+        left of and above the other always give a crossing.
+        """
+        boxes: list[tuple[int, int, int, int]] = []
+        for k, comp in enumerate(self.comps):
+            r = need[k]
+            if r <= 0 or not comp.complete:
+                continue
+            fc = comp.cands[len(comp.cands) - self.future[k]:]
+            rr = comp.refs[bisect.bisect_right(comp.refs, self.last[k]):]
+            sc, sr = len(fc) - r, len(rr) - r
+            for q in range(r):
+                boxes.append((fc[q], fc[q + sc], rr[q], rr[q + sr]))
+        if len(boxes) < 2:
+            return 0
+        # Count pairs (A, B) with A.cand_max < B.cand_min and A.ref_min > B.ref_max.
+        by_start = sorted(boxes, key=lambda b: b[0])
+        by_end = sorted(boxes, key=lambda b: b[1])
+        seen: list[int] = []  # ref_min of boxes ending before the current start
+        e = 0
+        count = 0
+        for box in by_start:
+            while e < len(by_end) and by_end[e][1] < box[0]:
+                bisect.insort(seen, by_end[e][2])
+                e += 1
+            count += len(seen) - bisect.bisect_right(seen, box[3])
+        return count
+
+    def _allowed(self, i: int, k: int, j: int) -> bool:
+        if j in self.used:
+            return False
+        comp = self.comps[k]
+        if not self.crossings:
+            return True
+        if comp.complete:
+            return j > self.last[k]  # swapping two crossing block mappings removes crossings
+        for i2, j2 in self.lines[k]:
+            if j2 > j and comp.edge(i2, j) and comp.edge(i, j2):
+                return False
+        return True
+
+    # -- search
+
+    def solve(self) -> tuple[list[Pair], bool]:
+        """The group's mappings and whether they are proven optimal."""
+        self._reset()
+        self.best_cost: float = float("inf")
+        self.best_seq: Optional[list[int]] = None
+        self.rel = [0] * (len(self.positions) + 1)
+        try:
+            self.greedy = True
+            try:
+                self._dfs(0, 0)
+            except _Found:
+                pass
+            self._reset()
+            self.greedy = False
+            self._dfs(0, 0)
+            optimal = True
+        except _BudgetExhausted:
+            optimal = False
+        if self.best_seq is None:
+            return _block_solution(self.comps), False
+        pairs = [(i, j) for i, j in zip(self.positions, self.best_seq) if j != _UNMATCHED]
+        return pairs, optimal
+
+    def _dfs(self, t: int, cost: int) -> None:
+        if t == len(self.positions):
+            rel = self.rel[t]
+            if cost < self.best_cost or (cost == self.best_cost and rel < 0):
+                self.best_cost = cost
+                self.best_seq = list(self.seq)
+                for s in range(len(self.rel)):
+                    self.rel[s] = 0
+                if self.greedy:
+                    raise _Found
+            return
+        i = self.positions[t]
+        k = self.comp_of[i]
+        children: list[tuple[int, int]] = []
+        weights = self.weight[i] if self.crossings else None
+        for idx, j in enumerate(self.edges[i]):
+            if not self._allowed(i, k, j):
+                continue
+            step = self._step_cost(i, j, weights[idx] if weights is not None else 0)
+            children.append((j, step))
+        children.append((_UNMATCHED, 0))
+        if self.greedy:
+            children.sort(key=lambda c: (c[1], c[0]))
+        for j, step in children:
+            self.budget.spend()
+            saved_last = self.last[k]
+            self._apply(i, k, j)
+            try:
+                if not self._feasible(k):
+                    continue
+                new_cost = cost + step
+                if self.greedy:
+                    rel = 0
+                else:
+                    rel = self.rel[t]
+                    if rel == 0 and self.best_seq is not None:
+                        ref_j = self.best_seq[t]
+                        rel = -1 if j < ref_j else (1 if j > ref_j else 0)
+                # Steps add crossings (never remove them): a cheap early cut.
+                if self.crossings and (
+                    new_cost > self.best_cost or (new_cost == self.best_cost and rel > 0)
+                ):
+                    continue
+                bound = new_cost + self._future_bound(t + 1)
+                if bound > self.best_cost or (bound == self.best_cost and rel > 0):
+                    continue
+                if self.crossings:
+                    bound += self._unavoidable(
+                        [c.need - m for c, m in zip(self.comps, self.matched)]
+                    )
+                    if bound > self.best_cost or (bound == self.best_cost and rel > 0):
+                        continue
+                self.rel[t + 1] = rel
+                self._dfs(t + 1, new_cost)
+            finally:
+                self._undo(i, k, j, saved_last)
+
+
+class _Found(Exception):
+    pass
+
+
+# --------------------------------------------------------------------------- one stage
+
+
+def _groups(comps: list[_Component], tie_break: str) -> list[list[_Component]]:
+    """Split components into groups whose choices cannot affect each other's cost.
+
+    With crossings, two components interact only if some mapping of one could cross
+    some mapping of the other, which needs their boxes (candidate span × reference
+    span) not to lie one strictly below-left of the other. Chunks link neighbours in
+    complicated ways, so with ``tie_break="chunks"`` everything is one group.
+    """
+    if tie_break == "chunks" or len(comps) <= 1 or len(comps) > 2000:
+        return [comps] if comps else []
+    boxes = [(c.cands[0], c.cands[-1], c.refs[0], c.refs[-1]) for c in comps]
+    parent = list(range(len(comps)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a in range(len(comps)):
+        a0, a1, a2, a3 = boxes[a]
+        for b in range(a + 1, len(comps)):
+            b0, b1, b2, b3 = boxes[b]
+            apart = (a1 < b0 and a3 < b2) or (b1 < a0 and b3 < a2)
+            if not apart:
+                ra, rb = find(a), find(b)
+                if ra != rb:
+                    parent[ra] = rb
+    out: dict[int, list[_Component]] = defaultdict(list)
+    for k, comp in enumerate(comps):
+        out[find(k)].append(comp)
+    return list(out.values())
+
+
+def _align_stage(
+    cand: Sequence[str], ref: Sequence[str], stage: Stage, pair_matcher: bool,
+    fixed: dict[int, int], tie_break: str, budget: _Budget,
+) -> tuple[list[Pair], bool]:
+    used_r = set(fixed.values())
+    free_c = [i for i in range(len(cand)) if i not in fixed]
+    free_r = [j for j in range(len(ref)) if j not in used_r]
+    if not free_c or not free_r:
+        return [], True
+    comps = _components(cand, ref, free_c, free_r, stage, pair_matcher)
+    new: list[Pair] = []
+    open_comps: list[_Component] = []
+    for comp in comps:
+        one_to_one = len(comp.cands) == 1 and len(comp.refs) == 1
+        # Equal-sized complete blocks: every word is mapped, and under the crossings
+        # rule in order (a crossing pair inside a block can always be uncrossed).
+        balanced = tie_break == "crossings" and comp.complete and len(comp.cands) == len(comp.refs)
+        if one_to_one or balanced:
+            new.extend(zip(comp.cands, comp.refs))
+        else:
+            open_comps.append(comp)
+    if not open_comps:
+        return new, True
+    context = dict(fixed)
+    context.update(new)
+    optimal = True
+    found: list[Pair] = []
+    for group in _groups(open_comps, tie_break):
+        pairs, proven = _solve_group(group, context, tie_break, budget)
+        found.extend(pairs)
+        optimal = optimal and proven
+    return new + found, optimal
+
+
+def _solve_group(
+    group: list[_Component], context: dict[int, int], tie_break: str, budget: _Budget
+) -> tuple[list[Pair], bool]:
+    n_positions = sum(len(c.cands) for c in group)
+    if (
+        tie_break == "crossings" and not context and len(group) == 1 and group[0].complete
+    ):
+        return list(zip(group[0].cands, group[0].refs)), True  # no crossing possible at all
+    if n_positions > _DEPTH_LIMIT or sum(c.edge_count() for c in group) > _EDGE_LIMIT:
+        pairs = _block_solution(group)
+        # Proven optimal only when it reaches the trivial bound; in complete blocks it
+        # is then also the tie-break's choice (the lexicographically first).
+        all_complete = all(c.complete for c in group)
+        base = sorted(context.items())
+        if tie_break == "crossings":
+            proven = count_crossings(base + pairs) == count_crossings(base)
+        else:
+            positions = sorted(i for c in group for i in c.cands)
+            comp_of = {i: k for k, c in enumerate(group) for i in c.cands}
+            bound = _potentials(group, context, positions, comp_of)[0]
+            gain = (len(base) + len(pairs) - count_chunks(base + pairs)) - (
+                len(base) - count_chunks(base))
+            proven = gain == bound or count_chunks(base + pairs) == 1  # 1 chunk: cannot be beaten
+        return pairs, proven and all_complete
+    return _GroupSearch(group, context, tie_break, budget).solve()
+
+
+# --------------------------------------------------------------------------- public
+
+
+def align(
+    candidate: Sequence[str],
+    reference: Sequence[str],
+    stages: Sequence[Stage],
+    *,
+    tie_break: str = "crossings",
+    node_budget: Optional[int] = None,
+) -> Alignment:
+    """Align ``candidate`` with ``reference`` stage by stage (see the module docstring).
+
+    ``stages`` are matcher objects, e.g. from
+    :func:`mtlearn.meteor_matchers.resolve_stages`. ``node_budget`` bounds the
+    search (default :data:`DEFAULT_NODE_BUDGET` for the ``tie_break``); when it is
+    spent the result is the best alignment found, with ``optimal=False``.
+
+    >>> from mtlearn.meteor_matchers import resolve_stages
+    >>> a = align("the cat was sat on the mat".split(), "the cat sat on the mat".split(),
+    ...           resolve_stages(["exact"]))
+    >>> a.pairs, a.crossings, a.chunks
+    (((0, 0), (1, 1), (3, 2), (4, 3), (5, 4), (6, 5)), 0, 2)
+    """
+    tie_break = check_choice(tie_break, TIE_BREAKS, "tie_break")
+    if node_budget is None:
+        node_budget = DEFAULT_NODE_BUDGET[tie_break]
+    if isinstance(node_budget, bool) or not isinstance(node_budget, int) or node_budget < 0:
+        raise ValueError(f"node_budget: expected a non-negative integer, got {node_budget!r}")
+    cand = tuple(candidate)
+    ref = tuple(reference)
+    budget = _Budget(node_budget)
+    fixed: dict[int, int] = {}
+    stage_of: dict[int, str] = {}
+    optimal = True
+    for stage in stages:
+        pairs, proven = _align_stage(
+            cand, ref, stage, _is_pair_matcher(stage), fixed, tie_break, budget
+        )
+        optimal = optimal and proven
+        for i, j in pairs:
+            fixed[i] = j
+            stage_of[i] = stage.name
+    ordered = sorted(fixed.items())
+    mappings = tuple(
+        UnigramMapping(i, j, stage_of[i], cand[i], ref[j]) for i, j in ordered
+    )
+    return Alignment(
+        candidate=cand,
+        reference=ref,
+        mappings=mappings,
+        stages=tuple(s.name for s in stages),
+        tie_break=tie_break,
+        crossings=count_crossings(ordered),
+        chunks=count_chunks(ordered),
+        optimal=optimal,
+        nodes=budget.used,
+    )
