@@ -1,11 +1,180 @@
-"""STUB — to be replaced by document 002's d2l BLEU."""
+"""Document 002's d2l-style BLEU, every factor exposed.
+
+The formula (digest item 5), with p_n the clipped n-gram precision of the
+prediction against ONE label, len_label and len_pred the word counts::
+
+    BLEU = exp(min(0, 1 - len_label / len_pred)) * prod_{n=1..k} p_n ^ (1 / 2^n)
+
+It differs from Papineni's BLEU: one reference, the penalty uses the label
+length directly, and the weights are 1/2^n (which do *not* sum to 1), so a
+long n-gram's precision counts for less loss, not more weight in a mean.
+
+Document 002's example C (digest item 8): k = 2, label A B C D E F, prediction A B:
+
+>>> r = d2l_bleu("A B".split(), "A B C D E F".split(), 2)
+>>> [str(p) for p in r.precisions], str(r.penalty_exponent), round(r.penalty, 4), round(r.score, 2)
+(['1', '1'], '-2', 0.1353, 0.14)
+
+The document's code keys n-grams with ``''.join(tokens)``, so ("ab", "c") and
+("a", "bc") collide; here n-grams are tuples:
+
+>>> d2l_bleu(["ab", "c"], ["a", "bc"], 2).precisions[1]
+Fraction(0, 1)
+>>> ''.join(["ab", "c"]) == ''.join(["a", "bc"])  # what the document's code compares
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Optional, Union
+
+from .inputs import as_tokens
 
 
-@dataclass
+@dataclass(frozen=True)
 class D2LBleuResult:
-    score: float = 0.0
+    """Every number of document 002's formula.
+
+    ``penalty_exponent`` = min(0, 1 - len_label/len_pred) (``None`` for an empty
+    prediction), ``penalty`` = exp of it; per order n = 1..k: ``matches[n-1]``,
+    ``totals[n-1]`` (len_pred - n + 1, or 0), ``precisions`` p_n (exact),
+    ``exponents`` 1/2^n, ``factors`` p_n^(1/2^n); ``score`` = penalty * product of
+    the factors; ``reason`` says why the score is a defined 0 where the document's
+    code would divide by zero.
+    """
+
+    score: float
+    k: int
+    pred_tokens: tuple[str, ...]
+    label_tokens: tuple[str, ...]
+    pred_length: int
+    label_length: int
+    penalty_exponent: Optional[Fraction]
+    penalty: float
+    matches: tuple[int, ...]
+    totals: tuple[int, ...]
+    precisions: tuple[Fraction, ...]
+    exponents: tuple[Fraction, ...]
+    factors: tuple[float, ...]
+    reason: Optional[str]
+
+    def explain(self) -> str:
+        """The derivation with the numbers substituted.
+
+        >>> print(d2l_bleu("A B B C D".split(), "A B C D E F".split(), 2).explain())
+        d2l BLEU, k = 2: exp(min(0, 1 - len_label/len_pred)) * prod p_n^(1/2^n)
+          len_pred = 5, len_label = 6
+          penalty = exp(min(0, 1 - 6/5)) = exp(-1/5) = 0.8187
+          p_1 = 4/5 = 0.8000, exponent 1/2, factor 0.8000^(1/2) = 0.8944
+          p_2 = 3/4 = 0.7500, exponent 1/4, factor 0.7500^(1/4) = 0.9306
+          BLEU = 0.8187 * 0.8944 * 0.9306 = 0.6815
+        """
+        lines = [
+            f"d2l BLEU, k = {self.k}: exp(min(0, 1 - len_label/len_pred)) * prod p_n^(1/2^n)",
+            f"  len_pred = {self.pred_length}, len_label = {self.label_length}",
+        ]
+        if self.penalty_exponent is None:
+            lines.append("  penalty: len_pred = 0, 1 - len_label/0 is undefined; taken as 0")
+        else:
+            lines.append(
+                f"  penalty = exp(min(0, 1 - {self.label_length}/{self.pred_length})) = "
+                f"exp({self.penalty_exponent}) = {self.penalty:.4f}"
+            )
+        for n in range(1, self.k + 1):
+            m, t, p = self.matches[n - 1], self.totals[n - 1], self.precisions[n - 1]
+            e, f = self.exponents[n - 1], self.factors[n - 1]
+            shown = f"{m}/{t} = {float(p):.4f}" if t else f"0 (no {n}-grams in the prediction)"
+            lines.append(f"  p_{n} = {shown}, exponent {e}, factor {float(p):.4f}^({e}) = {f:.4f}")
+        product = " * ".join(f"{f:.4f}" for f in self.factors)
+        lines.append(f"  BLEU = {self.penalty:.4f} * {product} = {self.score:.4f}")
+        if self.reason:
+            lines.append(f"  why: {self.reason}")
+        return "\n".join(lines)
 
 
-def d2l_bleu(pred_tokens, label_tokens, k):
-    raise NotImplementedError
+def d2l_bleu(
+    pred_tokens: Union[str, Sequence[str]],
+    label_tokens: Union[str, Sequence[str]],
+    k: int,
+) -> D2LBleuResult:
+    """Document 002's ``bleu(pred_tokens, label_tokens, k)``, with tuple-keyed n-grams.
+
+    Strings are split on white space. Where the document's code divides by zero
+    (an empty prediction, or a prediction with exactly n - 1 tokens) or takes
+    0 / negative (shorter still), p_n is a defined 0 and ``reason`` says why.
+
+    Document 002's example A (digest item 6):
+
+    >>> r = d2l_bleu("A B B C D".split(), "A B C D E F".split(), 4)
+    >>> [str(p) for p in r.precisions]
+    ['4/5', '3/4', '1/3', '0']
+    >>> [str(e) for e in r.exponents]
+    ['1/2', '1/4', '1/8', '1/16']
+    """
+    pred = as_tokens(pred_tokens, argname="pred_tokens")
+    label = as_tokens(label_tokens, argname="label_tokens")
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise TypeError(f"k: expected a positive int, got {type(k).__name__}")
+    if k < 1:
+        raise ValueError(f"k: the longest n-gram order must be at least 1, got {k}")
+    len_pred, len_label = len(pred), len(label)
+    reasons = []
+    if len_pred == 0:
+        exponent: Optional[Fraction] = None
+        penalty = 0.0
+        reasons.append(
+            "the prediction is empty: the document's code divides by zero (len_label/len_pred); "
+            "the penalty and BLEU are taken as 0"
+        )
+    else:
+        exponent = min(Fraction(0), 1 - Fraction(len_label, len_pred))
+        penalty = math.exp(min(0, 1 - len_label / len_pred))
+    score = penalty
+    matches, totals, precisions, exponents, factors = [], [], [], [], []
+    for n in range(1, k + 1):
+        # As in the document: count the label's n-grams, then credit each prediction
+        # n-gram while the label still has one left.
+        label_subs: defaultdict[tuple[str, ...], int] = defaultdict(int)
+        for i in range(len_label - n + 1):
+            label_subs[label[i : i + n]] += 1
+        num_matches = 0
+        for i in range(len_pred - n + 1):
+            gram = pred[i : i + n]
+            if label_subs[gram] > 0:
+                num_matches += 1
+                label_subs[gram] -= 1
+        total = max(0, len_pred - n + 1)
+        weight = Fraction(1, 2**n)
+        if total == 0:
+            p = Fraction(0)
+            if len_pred:
+                reasons.append(
+                    f"the prediction has {len_pred} token{'s' if len_pred > 1 else ''}, no {n}-grams: "
+                    "the document's code "
+                    f"computes {num_matches}/({len_pred} - {n} + 1); p_{n} is taken as 0"
+                )
+        else:
+            p = Fraction(num_matches, total)
+        factor = math.pow(num_matches / total, math.pow(0.5, n)) if total else 0.0
+        score *= factor
+        matches.append(num_matches)
+        totals.append(total)
+        precisions.append(p)
+        exponents.append(weight)
+        factors.append(factor)
+    if score == 0.0 and not reasons:
+        zero = [f"p_{n}" for n, p in enumerate(precisions, 1) if p == 0]
+        if zero:
+            reasons.append(f"{', '.join(zero)} = 0 (no matching n-gram), so the product is 0")
+    return D2LBleuResult(
+        score=score, k=k, pred_tokens=pred, label_tokens=label, pred_length=len_pred,
+        label_length=len_label, penalty_exponent=exponent, penalty=penalty,
+        matches=tuple(matches), totals=tuple(totals), precisions=tuple(precisions),
+        exponents=tuple(exponents), factors=tuple(factors),
+        reason="; ".join(reasons) if reasons else None,
+    )

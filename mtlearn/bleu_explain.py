@@ -1,0 +1,152 @@
+"""BLEU's derivation as text and HTML. Presentation only: it reads a ``BleuResult``, never computes BLEU.
+
+>>> from mtlearn import bleu
+>>> print(explain_text(bleu("A B B C D", ["A B C D E F"], max_order=2), tables=False))
+BLEU-2 of one segment (smoothing=none, tokenize=whitespace, case-sensitive)
+<BLANKLINE>
+Modified n-gram precisions p_n = clipped matches / candidate n-grams:
+  p_1 = 4/5 = 0.8000
+  p_2 = 3/4 = 0.7500
+<BLANKLINE>
+Brevity penalty (c = candidate length, r = closest reference length):
+  BP = exp(1 - r/c) = exp(1 - 6/5) = 0.8187   (c = 5 < r = 6)
+<BLANKLINE>
+Weighted geometric mean of the precisions:
+  exp(1/2 * log 0.8000 + 1/2 * log 0.7500)
+  = exp(1/2 * -0.2231 + 1/2 * -0.2877) = exp(-0.2554) = 0.7746
+<BLANKLINE>
+BLEU = BP * mean = 0.8187 * 0.7746 = 0.6342
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from fractions import Fraction
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from .bleu_score import BleuResult
+
+
+def _weight(w: float) -> str:
+    frac = Fraction(w).limit_denominator(64)
+    return str(frac) if abs(float(frac) - w) < 1e-12 else f"{w:.4g}"
+
+
+def _precision_line(result: "BleuResult", n: int) -> str:
+    m, t = result.matches[n - 1], result.totals[n - 1]
+    raw = f"{m}/{t}"
+    p = result.precisions[n - 1]
+    exact = Fraction(m, t) if t else None
+    line = f"  p_{n} = {raw} = "
+    if t == 0:
+        line = f"  p_{n} = 0/0 (no {n}-grams in the candidate)"
+        if n <= result.orders_used and p > 0:
+            line += f", smoothed to {p:.4f}"
+        elif n > result.orders_used:
+            line += ", left out (effective order)"
+        return line
+    line += f"{m / t:.4f}"
+    if exact is not None and abs(p - float(exact)) > 1e-15:
+        line += f"   smoothed ({result.smoothing}): {p:.4g}"
+    return line
+
+
+def explain_text(result: "BleuResult", *, tables: Optional[bool] = None) -> str:
+    """The BLEU derivation of ``result`` with every number substituted.
+
+    ``tables`` (default: on for one segment) adds each order's n-gram table with the
+    candidate count, each reference's count, the maximum and the clipped count.
+    """
+    N = result.max_order
+    if result.is_corpus:
+        scope = f"a corpus of {len(result.segments)} segments"
+    else:
+        scope = "one segment" if result.candidate_tokens is not None else "summed statistics"
+    case = "lowercased" if result.lowercase else "case-sensitive"
+    lines = [f"BLEU-{N} of {scope} (smoothing={result.smoothing}, tokenize={result.tokenize}, {case})", ""]
+    if tables is None:
+        tables = not result.is_corpus
+    if tables and result.candidate_tokens is not None:
+        lines.append("candidate:  " + " ".join(result.candidate_tokens or ()))
+        for i, ref in enumerate(result.reference_tokens or ()):
+            lines.append(f"reference {i}: " + " ".join(ref))
+        lines.append("")
+        for n in range(1, N + 1):
+            rows = result.ngram_table(n)
+            lines.append(f"{n}-grams: count in candidate | in each reference | max | clipped")
+            for row in rows:
+                refs = ",".join(str(x) for x in row.reference_counts)
+                lines.append(
+                    f"  {' '.join(row.ngram)!r}: {row.candidate_count} | {refs} | "
+                    f"{row.max_reference_count} | {row.clipped_count}"
+                )
+            if not rows:
+                lines.append("  (none)")
+        lines.append("")
+    lines.append("Modified n-gram precisions p_n = clipped matches / candidate n-grams:")
+    lines += [_precision_line(result, n) for n in range(1, N + 1)]
+    lines.append("")
+    c, r, bp = result.candidate_length, result.reference_length, result.brevity_penalty
+    lines.append("Brevity penalty (c = candidate length, r = closest reference length):")
+    if c == 0:
+        lines.append("  BP = 0   (c = 0: the candidate is empty)")
+    elif c < r:
+        lines.append(f"  BP = exp(1 - r/c) = exp(1 - {r}/{c}) = {bp:.4f}   (c = {c} < r = {r})")
+    else:
+        lines.append(f"  BP = 1   (c = {c} >= r = {r})")
+    lines.append("")
+    lines.append("Weighted geometric mean of the precisions:")
+    used = [n for n in range(N) if result.effective_weights[n] != 0 and n < result.orders_used]
+    if result.geometric_mean == 0.0 and result.log_mean == -math.inf:
+        zero = [n + 1 for n in used if result.precisions[n] == 0]
+        which = ", ".join(f"p_{n}" for n in zero) or "a precision"
+        lines.append(f"  {which} = 0, so exp(sum w_n log p_n) = 0")
+    else:
+        terms = [n for n in used if result.precisions[n] > 0]
+        skipped = [n + 1 for n in used if result.precisions[n] <= 0]
+        symbolic = " + ".join(
+            f"{_weight(result.effective_weights[n])} * log {result.precisions[n]:.4f}" for n in terms
+        ) or "0"
+        numeric = " + ".join(
+            f"{_weight(result.effective_weights[n])} * {result.log_precisions[n]:.4f}" for n in terms
+        ) or "0"
+        lines.append(f"  exp({symbolic})")
+        lines.append(f"  = exp({numeric}) = exp({result.log_mean:.4f}) = {result.geometric_mean:.4f}")
+        if skipped:
+            names = ", ".join(f"p_{n}" for n in skipped)
+            lines.append(f"  ({names} = 0 left out of the sum, NLTK's rule)")
+    lines.append("")
+    lines.append(
+        f"BLEU = BP * mean = {bp:.4f} * {result.geometric_mean:.4f} = {result.score:.4f}"
+    )
+    if result.reason:
+        lines.append(f"why: {result.reason}")
+    return "\n".join(lines)
+
+
+def explain_html(result: "BleuResult") -> str:
+    """A compact HTML table of ``result`` for Jupyter (orders, precisions, weights, BP, score)."""
+    e = html.escape
+    rows = []
+    for n in range(1, result.max_order + 1):
+        m, t = result.matches[n - 1], result.totals[n - 1]
+        lg = result.log_precisions[n - 1]
+        rows.append(
+            f"<tr><td>{n}</td><td>{m}/{t}</td><td>{result.precisions[n - 1]:.4f}</td>"
+            f"<td>{_weight(result.effective_weights[n - 1])}</td>"
+            f"<td>{'-inf' if lg == -math.inf else f'{lg:.4f}'}</td></tr>"
+        )
+    scope = f"{len(result.segments)} segments" if result.is_corpus else "1 segment"
+    if not result.is_corpus and result.candidate_tokens is None:
+        scope = "summed statistics"
+    reason = f"<p><i>why:</i> {e(result.reason)}</p>" if result.reason else ""
+    return (
+        f"<div class='mtlearn-bleu'><b>BLEU = {result.score:.4f}</b> "
+        f"({scope}; BP = {result.brevity_penalty:.4f}, c = {result.candidate_length}, "
+        f"r = {result.reference_length}, mean = {result.geometric_mean:.4f})"
+        "<table><tr><th>n</th><th>matches/total</th><th>p_n</th><th>w_n</th><th>log p_n</th></tr>"
+        + "".join(rows)
+        + f"</table>{reason}<small>{e(result.signature)}</small></div>"
+    )
