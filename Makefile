@@ -25,5 +25,8 @@ lab: setup
 test: setup
 	$(BIN)/python -m pytest
 
+figures: setup
+	$(BIN)/python -m mtlearn.figures figures
+
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-
-
-def wmt22_path() -> Path:
-    """``$MTLEARN_WMT22`` if set, else ``../shared/data/wmt22`` beside the repository."""
-    env = os.environ.get("MTLEARN_WMT22")
-    return Path(env) if env else REPO.parent / "shared" / "data" / "wmt22"
+from repo_paths import REPO, wmt22_path  # noqa: F401  (re-exported for fixtures)
 
 
 @pytest.fixture(scope="session")
@@ -25,3 +18,9 @@ def wmt22() -> Path:
             "set MTLEARN_WMT22 to point elsewhere)"
         )
     return path
+
+
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    # --doctest-modules would import each conftest.py as a module named "conftest",
+    # and tests/ and tests/browser/ each have one: they hold fixtures, not doctests.
+    return True if collection_path.name == "conftest.py" else None

@@ -14,7 +14,7 @@ import pytest
 import sacrebleu
 
 import mtlearn
-from conftest import wmt22_path
+from repo_paths import wmt22_path
 
 pytestmark = pytest.mark.wmt22
 

@@ -7,7 +7,7 @@ import sys
 
 import yaml
 
-from conftest import REPO
+from repo_paths import REPO
 
 if sys.version_info >= (3, 11):
     import tomllib

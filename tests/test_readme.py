@@ -2,7 +2,7 @@
 
 import doctest
 
-from conftest import REPO
+from repo_paths import REPO
 
 
 def test_readme_examples():

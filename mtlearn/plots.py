@@ -1,0 +1,758 @@
+"""Matplotlib pictures of BLEU and METEOR: every function returns a :class:`~matplotlib.figure.Figure`.
+
+Presentation only: the pictures *read* results (``BleuResult``, ``MeteorResult``) and
+call the library's formula functions for curves; nothing here computes a metric.
+The library never calls ``plt.show()`` and never registers figures with pyplot (no
+figure is left open): each function builds a :class:`TeachingFigure`, a plain
+``Figure`` that also shows itself as a PNG when it is the last value of a notebook
+cell. Pass ``ax=`` to draw into an axes of your own instead (the function then
+returns ``ax.figure``).
+
+The stable API (the notebooks and :mod:`mtlearn.widgets` call these names):
+
+===================================  ================================================
+``plot_alignment(result)``           METEOR alignment of a ``MeteorResult``: candidate
+                                     words on top, reference words below, one line per
+                                     mapping coloured by stage, every crossing marked
+                                     with a red x, chunks boxed in both strings
+``plot_alignment_pairs(cand, ref,    the same picture from explicit
+pairs, stages=None)``                (candidate index, reference index) pairs, e.g.
+                                     ``mtlearn.examples.meteor.ALIGNMENT_A.pairs``
+``plot_alignment_comparison(cand,    several alignments of one pair, one row each
+ref, [(title, pairs), ...])``        (the article's (a) against (b))
+``plot_ngram_table(result, n)``      a ``BleuResult``'s n-grams of order n: count in
+                                     the candidate, in each reference, the maximum and
+                                     the clipped count; clipped rows red, unmatched grey
+``plot_brevity_penalty(result)``     BP = exp(1 - r/c) against c/r, optionally marking
+                                     results (BLEU or d2l)
+``plot_weights(max_order=4)``        the d2l factors p^(1/2^n) against Papineni's
+                                     p^(1/N), document 002's example B marked
+``plot_meteor_penalty(results)``     METEOR's penalty gamma*(c/u_m)^beta against the
+                                     fragmentation c/u_m, results marked
+``plot_f_mean(alpha=0.9)``           F_mean over (P, R) as a filled contour, results
+                                     marked
+``plot_f_mean_alpha(pairs)``         F_mean against alpha in [0, 1] for a few (P, R)
+``figure_to_png(fig)``               PNG bytes of a figure (widgets, files)
+``find_gid(ax, gid)``,               helpers that read a picture back: artists by gid,
+``crossing_points(ax)``,             the number of crossings marked, the marked points
+``marker_points(ax)``
+===================================  ================================================
+
+Module constants: :data:`STAGE_COLOURS` (exact blue, stem green, synonym orange),
+:data:`CROSSING_COLOUR`, :data:`CLIPPED_COLOUR`, :data:`UNMATCHED_COLOUR`.
+
+Artists carry *gids* so that tests (and curious students) can find them:
+``"mapping"`` (one line per mapping), ``"crossings"`` (one line object whose
+points are the crossings), ``"chunk-candidate"`` / ``"chunk-reference"`` (one
+rectangle per chunk in each string), ``"candidate-word"`` / ``"reference-word"``,
+``"curve"`` and ``"marker"`` in the curve plots.
+
+The article's alignment (a), from the examples' data:
+
+>>> from mtlearn.examples.meteor import ROW_1, ALIGNMENT_A
+>>> fig = plot_alignment_pairs(ROW_1.candidate.split(), ROW_1.reference.split(), ALIGNMENT_A.pairs)
+>>> ax = fig.axes[0]
+>>> len(find_gid(ax, "mapping")), crossing_points(ax), len(find_gid(ax, "chunk-candidate"))
+(6, 8, 6)
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch, Rectangle
+
+from .bleu_formulas import brevity_penalty, geometric_mean
+from .meteor_formulas import chunk_spans, count_crossings, f_mean, fragmentation_penalty
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from .bleu_score import BleuResult
+    from .d2l_bleu import D2LBleuResult
+    from .meteor_score import MeteorResult
+
+__all__ = [
+    "STAGE_COLOURS",
+    "CROSSING_COLOUR",
+    "CLIPPED_COLOUR",
+    "UNMATCHED_COLOUR",
+    "TeachingFigure",
+    "stage_colour",
+    "plot_alignment",
+    "plot_alignment_pairs",
+    "plot_alignment_comparison",
+    "plot_ngram_table",
+    "plot_brevity_penalty",
+    "plot_weights",
+    "plot_meteor_penalty",
+    "plot_f_mean",
+    "plot_f_mean_alpha",
+    "figure_to_png",
+    "find_gid",
+    "crossing_points",
+    "marker_points",
+]
+
+#: The colour of each standard METEOR stage's mapping lines.
+STAGE_COLOURS: dict[str, str] = {
+    "exact": "#1f77b4",  # blue
+    "stem": "#2ca02c",  # green
+    "synonym": "#ff7f0e",  # orange
+}
+_OTHER_STAGE_COLOURS = ("#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22")
+
+#: Crossing markers in alignment pictures.
+CROSSING_COLOUR = "#d62728"
+#: Background of table rows whose count was clipped.
+CLIPPED_COLOUR = "#f6c9c9"
+#: Background of table rows no reference matches.
+UNMATCHED_COLOUR = "#efefef"
+_CHUNK_COLOUR = "#555555"
+
+Pair = tuple[int, int]
+
+
+class TeachingFigure(Figure):
+    """A matplotlib ``Figure`` that shows itself as a PNG in a notebook (``_repr_png_``).
+
+    It is not registered with pyplot, so it never stays open behind the user's back.
+
+    >>> fig = TeachingFigure(figsize=(2, 1))
+    >>> fig._repr_png_()[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+    True
+    """
+
+    def _repr_png_(self) -> bytes:
+        return figure_to_png(self)
+
+
+def figure_to_png(fig: Figure, *, dpi: int = 110) -> bytes:
+    """The PNG bytes of ``fig`` (no software metadata, so the same figure gives the same bytes).
+
+    >>> png = figure_to_png(plot_weights())
+    >>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+    True
+    """
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
+    return buf.getvalue()
+
+
+def find_gid(ax: Axes, gid: str) -> list[Any]:
+    """The artists of ``ax`` (lines, patches, texts) whose gid is ``gid``.
+
+    >>> fig = plot_brevity_penalty()
+    >>> len(find_gid(fig.axes[0], "curve"))
+    1
+    """
+    artists = [*ax.lines, *ax.patches, *ax.texts, *ax.collections]
+    return [a for a in artists if a.get_gid() == gid]
+
+
+def crossing_points(ax: Axes) -> int:
+    """How many crossings an alignment picture marks (the points of its ``"crossings"`` line).
+
+    >>> from mtlearn.examples.meteor import ROW_1, ALIGNMENT_B
+    >>> crossing_points(plot_alignment_pairs(ROW_1.candidate.split(), ROW_1.reference.split(),
+    ...                                      ALIGNMENT_B.pairs).axes[0])
+    11
+    """
+    return sum(len(line.get_xdata()) for line in find_gid(ax, "crossings"))
+
+
+def marker_points(ax: Axes) -> list[tuple[float, float]]:
+    """The (x, y) points of the ``"marker"`` artists of a curve plot, as plain floats.
+
+    >>> marker_points(plot_weights(2).axes[0])
+    [(0.5, 0.7071067811865476), (0.5, 0.8408964152537145)]
+    """
+    return [(float(x), float(y)) for m in find_gid(ax, "marker") for x, y in m.get_xydata()]
+
+
+def stage_colour(stage: str, stages: Sequence[str] = ()) -> str:
+    """The line colour of ``stage``: the standard three are fixed, others cycle by position.
+
+    >>> stage_colour("exact"), stage_colour("stem"), stage_colour("synonym")
+    ('#1f77b4', '#2ca02c', '#ff7f0e')
+    >>> stage_colour("rhyme", ["exact", "rhyme"])
+    '#9467bd'
+    """
+    if stage in STAGE_COLOURS:
+        return STAGE_COLOURS[stage]
+    others = [s for s in stages if s not in STAGE_COLOURS]
+    k = others.index(stage) if stage in others else len(others)
+    return _OTHER_STAGE_COLOURS[k % len(_OTHER_STAGE_COLOURS)]
+
+
+def _new_figure(width: float, height: float) -> TeachingFigure:
+    return TeachingFigure(figsize=(width, height), layout="constrained")
+
+
+def _figure_and_axes(ax: Optional[Axes], width: float, height: float) -> tuple[Figure, Axes]:
+    if ax is not None:
+        if not isinstance(ax, Axes):
+            raise TypeError(f"ax: expected a matplotlib Axes, got {type(ax).__name__}")
+        return ax.figure, ax  # type: ignore[return-value]
+    fig = _new_figure(width, height)
+    return fig, fig.add_subplot()
+
+
+# --------------------------------------------------------------------------- alignment
+
+
+def _check_pairs(pairs: Iterable[Sequence[int]], n_cand: int, n_ref: int) -> list[Pair]:
+    out = []
+    for k, pair in enumerate(pairs):
+        try:
+            i, j = (int(x) for x in pair)
+        except (TypeError, ValueError):
+            raise TypeError(f"pairs: item {k} is {pair!r}, expected (candidate index, reference index)") from None
+        if not (0 <= i < n_cand and 0 <= j < n_ref):
+            raise ValueError(
+                f"pairs: item {k} = ({i}, {j}) is outside the strings "
+                f"({n_cand} candidate words, {n_ref} reference words)"
+            )
+        out.append((i, j))
+    if len({i for i, _ in out}) != len(out) or len({j for _, j in out}) != len(out):
+        raise ValueError("pairs: a word is mapped twice; an alignment maps each word at most once")
+    return out
+
+
+def _crossing_xy(pairs: Sequence[Pair], y_top: float, y_bottom: float) -> tuple[list[float], list[float]]:
+    """The intersection points of every two crossing mapping lines (x = word index)."""
+    xs, ys = [], []
+    for a in range(len(pairs)):
+        i1, j1 = pairs[a]
+        for b in range(a + 1, len(pairs)):
+            i2, j2 = pairs[b]
+            if (i1 - i2) * (j1 - j2) < 0:
+                # Line k: x = i_k + s (j_k - i_k), s in [0, 1] from top to bottom.
+                s = (i2 - i1) / ((j1 - i1) - (j2 - i2))
+                xs.append(i1 + s * (j1 - i1))
+                ys.append(y_top - s * (y_top - y_bottom))
+    return xs, ys
+
+
+def plot_alignment_pairs(
+    candidate: Sequence[str],
+    reference: Sequence[str],
+    pairs: Iterable[Sequence[int]],
+    stages: Union[None, str, Sequence[str]] = None,
+    *,
+    stage_order: Sequence[str] = (),
+    title: Optional[str] = None,
+    ax: Optional[Axes] = None,
+) -> Figure:
+    """Draw an alignment given as (candidate index, reference index) pairs.
+
+    ``stages`` is the stage of every pair (a list as long as ``pairs``), one stage
+    name for all of them, or ``None`` (all ``"exact"``). ``stage_order`` lists the
+    stages for the legend (default: those that occur, standard ones first).
+    Crossings are marked where two mapping lines intersect (their number is
+    :func:`mtlearn.meteor_formulas.count_crossings` of the pairs); chunks
+    (:func:`mtlearn.meteor_formulas.chunk_spans`) are boxed in both strings.
+
+    The article's alignment (b): 11 crossings, 3 chunks.
+
+    >>> from mtlearn.examples.meteor import ROW_1, ALIGNMENT_B
+    >>> fig = plot_alignment_pairs(ROW_1.candidate.split(), ROW_1.reference.split(), ALIGNMENT_B.pairs,
+    ...                            title="(b)")
+    >>> ax = fig.axes[0]
+    >>> crossing_points(ax), len(find_gid(ax, "chunk-candidate")), len(find_gid(ax, "chunk-reference"))
+    (11, 3, 3)
+    >>> ax.get_title().splitlines()[-1]
+    '6 matches, 11 crossings, 3 chunks'
+    """
+    cand = [str(w) for w in candidate]
+    ref = [str(w) for w in reference]
+    checked = _check_pairs(pairs, len(cand), len(ref))
+    if stages is None or isinstance(stages, str):
+        stage_list = [stages or "exact"] * len(checked)
+    else:
+        stage_list = [str(s) for s in stages]
+        if len(stage_list) != len(checked):
+            raise ValueError(f"stages: {len(stage_list)} stages for {len(checked)} pairs; give one per pair")
+    order = list(stage_order) or sorted(
+        set(stage_list), key=lambda s: (list(STAGE_COLOURS).index(s) if s in STAGE_COLOURS else 9, s)
+    )
+    # Mapping order = candidate order (the order the chunks and crossings are read in).
+    mapped = sorted(zip(checked, stage_list))
+    sorted_pairs = [p for p, _ in mapped]
+
+    longest = max((len(w) for w in cand + ref), default=1)
+    step = max(0.75, 0.105 * longest + 0.25)  # inches per word
+    n = max(len(cand), len(ref), 1)
+    fig, ax = _figure_and_axes(ax, max(4.5, step * n + 1.2), 2.6)
+    y_cand, y_ref = 1.0, 0.0
+    y_top, y_bottom = 0.82, 0.18  # where mapping lines start and end
+
+    for i, w in enumerate(cand):
+        ax.text(i, y_cand, w, ha="center", va="center", fontsize=11, gid="candidate-word")
+        ax.text(i, y_cand + 0.2, str(i), ha="center", va="center", fontsize=7, color="#888888")
+    for j, w in enumerate(ref):
+        ax.text(j, y_ref, w, ha="center", va="center", fontsize=11, gid="reference-word")
+        ax.text(j, y_ref - 0.2, str(j), ha="center", va="center", fontsize=7, color="#888888")
+
+    for (i, j), stage in mapped:
+        ax.add_line(Line2D([i, j], [y_top, y_bottom], color=stage_colour(stage, order), linewidth=2.0,
+                           gid="mapping", label=f"{cand[i]} -> {ref[j]} ({stage})", zorder=2))
+
+    crossings = count_crossings(sorted_pairs)
+    xs, ys = _crossing_xy(sorted_pairs, y_top, y_bottom)
+    if xs:
+        ax.add_line(Line2D(xs, ys, linestyle="none", marker="X", markersize=8, color=CROSSING_COLOUR,
+                           markeredgecolor="white", markeredgewidth=0.6, gid="crossings", zorder=3))
+
+    spans = chunk_spans(sorted_pairs)
+    for span in spans:
+        for start, stop, y, gid in ((span.candidate_start, span.candidate_stop, y_cand, "chunk-candidate"),
+                                    (span.reference_start, span.reference_stop, y_ref, "chunk-reference")):
+            ax.add_patch(Rectangle((start - 0.45, y - 0.13), stop - start - 0.1, 0.26, fill=False,
+                                   edgecolor=_CHUNK_COLOUR, linewidth=1.2, linestyle="--", gid=gid,
+                                   zorder=1))
+
+    ax.set_xlim(-0.7, n - 0.3)
+    ax.set_ylim(-0.4, 1.4)
+    ax.set_yticks([y_ref, y_cand], ["reference", "candidate"])
+    ax.set_xticks([])
+    for side in ("top", "right", "bottom", "left"):
+        ax.spines[side].set_visible(False)
+    def plural(k: int, word: str) -> str:
+        return f"{k} {word}" + ("" if k == 1 else ("es" if word.endswith("ch") else "s"))
+
+    counts = ", ".join((plural(len(sorted_pairs), "match"), plural(crossings, "crossing"),
+                        plural(len(spans), "chunk")))
+    ax.set_title(f"{title}\n{counts}" if title else counts, fontsize=10)
+    handles = [Line2D([], [], color=stage_colour(s, order), linewidth=2.0, label=s) for s in order]
+    handles.append(Line2D([], [], linestyle="none", marker="X", color=CROSSING_COLOUR, label="crossing"))
+    handles.append(Patch(fill=False, edgecolor=_CHUNK_COLOUR, linestyle="--", label="chunk"))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+    if not sorted_pairs:
+        ax.text((n - 1) / 2, 0.5, "no mappings", ha="center", va="center", color="#888888", fontsize=10)
+    return fig
+
+
+def plot_alignment(
+    result: "MeteorResult", *, title: Optional[str] = None, ax: Optional[Axes] = None
+) -> Figure:
+    """Draw the alignment a :func:`mtlearn.meteor` result chose (its best reference's).
+
+    Lines are coloured by stage (:data:`STAGE_COLOURS`), each crossing is marked,
+    each chunk boxed; the title gives matches, crossings and chunks. The digest's row
+    1 with the crossing rule:
+
+    >>> from mtlearn import meteor
+    >>> r = meteor("on the mat sat the cat", ["the cat sat on the mat"], stages=["exact"])
+    >>> ax = plot_alignment(r).axes[0]
+    >>> crossing_points(ax) == r.crossings == 8, len(find_gid(ax, "chunk-reference")) == r.chunks
+    (True, True)
+    """
+    from .meteor_score import MeteorResult
+
+    if not isinstance(result, MeteorResult):
+        raise TypeError(f"result: expected a MeteorResult, got {type(result).__name__}")
+    if result.is_corpus:
+        raise ValueError("result: a corpus result has no single alignment; draw result.segments[i]")
+    return plot_alignment_pairs(
+        result.candidate, result.reference, result.pairs, [m.stage for m in result.alignment],
+        stage_order=result.stages, title=title, ax=ax,
+    )
+
+
+def plot_alignment_comparison(
+    candidate: Sequence[str],
+    reference: Sequence[str],
+    alignments: Sequence[tuple[str, Iterable[Sequence[int]]]],
+    *,
+    stages: Union[None, str, Sequence[Optional[Sequence[str]]]] = None,
+) -> Figure:
+    """Several alignments of the same pair, one row each: ``alignments`` is ``[(title, pairs), ...]``.
+
+    ``stages`` is ``None`` (all exact), one stage name, or one per-pair stage list
+    per alignment.
+
+    >>> from mtlearn.examples.meteor import ROW_1, ALIGNMENT_A, ALIGNMENT_B
+    >>> fig = plot_alignment_comparison(ROW_1.candidate.split(), ROW_1.reference.split(),
+    ...     [("(a)", ALIGNMENT_A.pairs), ("(b)", ALIGNMENT_B.pairs)])
+    >>> [crossing_points(ax) for ax in fig.axes]
+    [8, 11]
+    """
+    items = list(alignments)
+    if not items:
+        raise ValueError("alignments: give at least one (title, pairs)")
+    longest = max((len(str(w)) for w in [*candidate, *reference]), default=1)
+    step = max(0.75, 0.105 * longest + 0.25)
+    n = max(len(candidate), len(reference), 1)
+    fig = _new_figure(max(4.5, step * n + 1.2), 2.6 * len(items))
+    axes = fig.subplots(len(items), 1, squeeze=False)[:, 0]
+    for k, (item, ax) in enumerate(zip(items, axes)):
+        try:
+            name, pairs = item
+        except (TypeError, ValueError):
+            raise TypeError(f"alignments: item {k} is not a (title, pairs) pair") from None
+        if stages is None or isinstance(stages, str):
+            these = stages
+        else:
+            these = stages[k]
+        plot_alignment_pairs(candidate, reference, pairs, these, title=str(name), ax=ax)
+    return fig
+
+
+# --------------------------------------------------------------------------- BLEU
+
+
+def plot_ngram_table(
+    result: "BleuResult", n: int = 1, *, max_rows: int = 25, ax: Optional[Axes] = None
+) -> Figure:
+    """The n-grams of order ``n`` of a one-segment BLEU result, with clipping marked.
+
+    Columns: the n-gram, its count in the candidate, in each reference, the
+    maximum over references and the clipped count min(candidate, max). Rows whose
+    count was clipped (some reference has the n-gram, fewer times than the
+    candidate) are shaded :data:`CLIPPED_COLOUR`, rows no reference has
+    :data:`UNMATCHED_COLOUR`; the last row sums the clipped counts over the
+    candidate's n-grams: p_n. Papineni's "the the the ...":
+
+    >>> from mtlearn import bleu
+    >>> r = bleu("the the the the the the the", ["The cat is on the mat", "There is a cat on the mat"],
+    ...          lowercase=True, max_order=1)
+    >>> ax = plot_ngram_table(r, 1).axes[0]
+    >>> cells = ax.tables[0].get_celld()
+    >>> [cells[(1, c)].get_text().get_text() for c in range(6)]
+    ['the', '7', '2', '1', '2', '2']
+    >>> ax.get_title().splitlines()[0]
+    'unigram precision p_1 = 2/7 = 0.2857'
+    >>> from matplotlib.colors import to_rgba
+    >>> cells[(1, 0)].get_facecolor() == to_rgba(CLIPPED_COLOUR)
+    True
+    """
+    from .bleu_score import BleuResult
+
+    if not isinstance(result, BleuResult):
+        raise TypeError(f"result: expected a BleuResult, got {type(result).__name__}")
+    if isinstance(max_rows, bool) or not isinstance(max_rows, int) or max_rows < 1:
+        raise ValueError(f"max_rows: expected a positive int, got {max_rows!r}")
+    rows = result.ngram_table(n)  # raises for corpus results and bad n
+    nrefs = len(result.reference_tokens or ())
+    header = ["n-gram", "candidate", *[f"ref {k + 1}" for k in range(nrefs)], "max ref", "clipped"]
+    shown = rows[:max_rows]
+    body = [
+        [" ".join(r.ngram), str(r.candidate_count), *[str(c) for c in r.reference_counts],
+         str(r.max_reference_count), str(r.clipped_count)]
+        for r in shown
+    ]
+    if len(rows) > len(shown):
+        body.append([f"... {len(rows) - len(shown)} more", *[""] * (len(header) - 1)])
+    matched = sum(r.clipped_count for r in rows)
+    total = sum(r.candidate_count for r in rows)
+    body.append(["total", str(total), *[""] * nrefs, "", str(matched)])
+
+    longest = max((len(row[0]) for row in body), default=6)
+    width = max(4.0, 0.09 * longest + 0.85 * (len(header) - 1) + 0.6)
+    fig, ax = _figure_and_axes(ax, width, 0.55 + 0.3 * (len(body) + 1))
+    table = ax.table(cellText=body, colLabels=header, cellLoc="center", bbox=[0.0, 0.0, 1.0, 1.0])
+    table.auto_set_font_size(False)
+    table.set_fontsize(10)
+    ncols = len(header)
+    for c in range(ncols):
+        table[(0, c)].set_facecolor("#e8e8e8")
+        table[(0, c)].get_text().set_fontweight("bold")
+        table[(len(body), c)].get_text().set_fontweight("bold")
+    for k, r in enumerate(shown, start=1):
+        if r.max_reference_count == 0:
+            for c in range(ncols):
+                table[(k, c)].set_facecolor(UNMATCHED_COLOUR)
+                table[(k, c)].get_text().set_color("#777777")
+        elif r.clipped_count < r.candidate_count:
+            for c in range(ncols):
+                table[(k, c)].set_facecolor(CLIPPED_COLOUR)
+    ax.axis("off")
+    names = {1: "unigram", 2: "bigram", 3: "trigram"}
+    name = names.get(n, f"{n}-gram")
+    value = f"{matched}/{total} = {matched / total:.4f}" if total else "0/0 (no n-grams of this order)"
+    ax.set_title(f"{name} precision p_{n} = {value}\nred: clipped to the reference count; grey: no match",
+                 fontsize=10)
+    return fig
+
+
+def _bp_point(result: Any) -> tuple[float, float, str]:
+    from .bleu_score import BleuResult
+    from .d2l_bleu import D2LBleuResult
+
+    if isinstance(result, BleuResult):
+        c, r = result.candidate_length, result.reference_length
+        return (c / r if r else 0.0), result.brevity_penalty, f"c={c}, r={r}"
+    if isinstance(result, D2LBleuResult):
+        c, r = result.pred_length, result.label_length
+        return (c / r if r else 0.0), result.penalty, f"len_pred={c}, len_label={r}"
+    raise TypeError(f"results: expected BleuResult or D2LBleuResult items, got {type(result).__name__}")
+
+
+def _as_list(results: Any) -> list[Any]:
+    if results is None:
+        return []
+    if isinstance(results, (list, tuple)):
+        return list(results)
+    return [results]
+
+
+def plot_brevity_penalty(
+    results: Union[None, "BleuResult", "D2LBleuResult", Sequence[Any]] = None,
+    *,
+    max_ratio: float = 1.6,
+    reference_length: int = 200,
+    ax: Optional[Axes] = None,
+) -> Figure:
+    """BP = exp(1 - r/c) for c < r, 1 otherwise, against the length ratio c/r.
+
+    The curve is :func:`mtlearn.bleu_formulas.brevity_penalty` at every integer c for
+    ``reference_length`` r. ``results`` (one or a list of ``BleuResult`` /
+    ``D2LBleuResult``) are marked at their own (c/r, BP). Document 002's example C
+    (c = 2, r = 6):
+
+    >>> from mtlearn import bleu
+    >>> r = bleu("A B", ["A B C D E F"], max_order=2)
+    >>> ax = plot_brevity_penalty(r).axes[0]
+    >>> [(round(x, 4), round(y, 4)) for x, y in marker_points(ax)]
+    [(0.3333, 0.1353)]
+    """
+    if not (isinstance(max_ratio, (int, float)) and not isinstance(max_ratio, bool) and max_ratio > 0):
+        raise ValueError(f"max_ratio: expected a positive number, got {max_ratio!r}")
+    if isinstance(reference_length, bool) or not isinstance(reference_length, int) or reference_length < 2:
+        raise ValueError(f"reference_length: expected an int >= 2, got {reference_length!r}")
+    points = [_bp_point(r) for r in _as_list(results)]
+    fig, ax = _figure_and_axes(ax, 6.0, 3.6)
+    r = reference_length
+    cs = range(1, int(max_ratio * r) + 1)
+    ax.plot([c / r for c in cs], [brevity_penalty(c, r) for c in cs], color="#1f77b4", linewidth=2,
+            gid="curve", label="BP = exp(1 - r/c) if c < r, else 1")
+    ax.axvline(1.0, color="#999999", linestyle=":", linewidth=1)
+    for k, (x, y, label) in enumerate(points):
+        ax.plot([x], [y], "o", color=CROSSING_COLOUR, markersize=7, gid="marker",
+                label="results" if k == 0 else None)
+        ax.annotate(f"{label}\nBP={y:.4f}", (x, y), textcoords="offset points", xytext=(8, -4),
+                    fontsize=8)
+    ax.set_xlim(0, max(max_ratio, *(x * 1.05 for x, _, _ in points)) if points else max_ratio)
+    ax.set_ylim(0, 1.05)
+    ax.set_xlabel("length ratio c / r (candidate / reference)")
+    ax.set_ylabel("brevity penalty BP")
+    ax.set_title("BLEU's brevity penalty: short candidates pay, long ones do not", fontsize=11)
+    ax.legend(loc="lower right", fontsize=8)
+    ax.grid(alpha=0.3)
+    return fig
+
+
+def plot_weights(max_order: int = 4, *, precision: float = 0.5, steps: int = 200,
+                 ax: Optional[Axes] = None) -> Figure:
+    """How each p_n enters BLEU: document 002's p^(1/2^n) against Papineni's p^(1/N).
+
+    Solid curves: the d2l factor p^(1/2^n) for n = 1..``max_order`` (longer n-grams
+    get flatter curves, so a poor long-n-gram precision costs less). Dashed: the
+    factor p^(1/N) of the uniform geometric mean, the same for every n. Every value is
+    :func:`mtlearn.bleu_formulas.geometric_mean` of one precision with one weight.
+    Points at p = ``precision`` are document 002's example B:
+
+    >>> ax = plot_weights().axes[0]
+    >>> [round(y, 2) for _, y in marker_points(ax)]
+    [0.71, 0.84, 0.92, 0.96]
+    >>> len(find_gid(ax, "curve"))
+    5
+    """
+    if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
+        raise ValueError(f"max_order: expected a positive int, got {max_order!r}")
+    if not (isinstance(precision, (int, float, Fraction)) and 0 < precision <= 1):
+        raise ValueError(f"precision: expected a number in (0, 1], got {precision!r}")
+    fig, ax = _figure_and_axes(ax, 6.0, 4.0)
+    ps = [k / steps for k in range(steps + 1)]
+    for n in range(1, max_order + 1):
+        w = 1 / 2 ** n
+        colour = f"C{n - 1}"
+        ax.plot(ps, [geometric_mean([p], [w]) for p in ps], color=colour, linewidth=2, gid="curve",
+                label=f"d2l: p^(1/{2 ** n})  (n = {n})")
+        y = geometric_mean([precision], [w])
+        ax.plot([precision], [y], "o", color=colour, gid="marker")
+        ax.annotate(f"{y:.2f}", (precision, y), textcoords="offset points", xytext=(-24, 2), fontsize=8)
+    ax.plot(ps, [geometric_mean([p], [1 / max_order]) for p in ps], color="black", linestyle="--",
+            linewidth=1.5, gid="curve", label=f"Papineni: p^(1/{max_order})  (every n, N = {max_order})", zorder=3)
+    ax.plot(ps, ps, color="#bbbbbb", linewidth=1, linestyle=":", label="p itself")
+    ax.axvline(float(precision), color="#999999", linestyle=":", linewidth=1)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("precision p_n")
+    ax.set_ylabel("factor in BLEU")
+    ax.set_title("p^(1/2^n) (document 002) against p^(1/N) (Papineni)", fontsize=11)
+    ax.legend(loc="lower right", fontsize=8)
+    ax.grid(alpha=0.3)
+    return fig
+
+
+# --------------------------------------------------------------------------- METEOR
+
+
+def _meteor_results(results: Any) -> list["MeteorResult"]:
+    from .meteor_score import MeteorResult
+
+    items = _as_list(results)
+    for item in items:
+        if not isinstance(item, MeteorResult):
+            raise TypeError(f"results: expected MeteorResult items, got {type(item).__name__}")
+    return items
+
+
+def plot_meteor_penalty(
+    results: Union[None, "MeteorResult", Sequence["MeteorResult"]] = None,
+    *,
+    beta: float = 3.0,
+    gamma: float = 0.5,
+    matches: int = 240,
+    labels: Optional[Sequence[str]] = None,
+    ax: Optional[Axes] = None,
+) -> Figure:
+    """METEOR's fragmentation penalty gamma * (c / u_m)^beta against c / u_m.
+
+    The curve is :func:`mtlearn.meteor_formulas.fragmentation_penalty` at every chunk
+    count c = 0..``matches`` for u_m = ``matches``. ``results`` are marked at their
+    own (c/u_m, penalty) (computed with *their* beta and gamma); ``labels`` name them.
+    The digest's rows 1 and 3:
+
+    >>> from mtlearn import meteor
+    >>> rows = [meteor(c, ["the cat sat on the mat"], stages=["exact"])
+    ...         for c in ("on the mat sat the cat", "the cat was sat on the mat")]
+    >>> ax = plot_meteor_penalty(rows).axes[0]
+    >>> [(round(x, 4), round(y, 4)) for x, y in marker_points(ax)]
+    [(1.0, 0.5), (0.3333, 0.0185)]
+    """
+    from .meteor_formulas import check_parameters
+
+    check_parameters(0.5, beta, gamma)
+    if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
+        raise ValueError(f"matches: expected a positive int, got {matches!r}")
+    items = _meteor_results(results)
+    if labels is not None and len(labels) != len(items):
+        raise ValueError(f"labels: {len(labels)} labels for {len(items)} results")
+    fig, ax = _figure_and_axes(ax, 6.0, 3.8)
+    cs = range(0, matches + 1)
+    ax.plot([c / matches for c in cs], [float(fragmentation_penalty(c, matches, beta, gamma)) for c in cs],
+            color="#1f77b4", linewidth=2, gid="curve",
+            label=f"penalty = {gamma:g} * (c/u_m)^{beta:g}")
+    for k, r in enumerate(items):
+        x, y = float(r.fragmentation), float(r.penalty)
+        ax.plot([x], [y], "o", color=f"C{(k + 1) % 10}", markersize=7, gid="marker")
+        name = labels[k] if labels is not None else f"{r.chunks} chunks / {r.matches} matches"
+        right = x > 0.6
+        ax.annotate(f"{name}: penalty={y:.4f}, score={r.score:.4f}", (x, y), textcoords="offset points",
+                    xytext=(-12, -14 - 16 * k) if right else (10, 14 + 16 * k),
+                    ha="right" if right else "left", fontsize=8,
+                    arrowprops=dict(arrowstyle="-", color="#999999", linewidth=0.8))
+    ax.set_xlim(0, 1.02)
+    ax.set_ylim(0, max(float(gamma), 0.01) * 1.15)
+    ax.set_xlabel("fragmentation c / u_m (chunks / matched unigrams)")
+    ax.set_ylabel("penalty")
+    ax.set_title("METEOR's fragmentation penalty: score = F_mean * (1 - penalty)", fontsize=11)
+    ax.legend(loc="upper left", fontsize=8)
+    ax.grid(alpha=0.3)
+    return fig
+
+
+def plot_f_mean(
+    alpha: float = 0.9,
+    *,
+    results: Union[None, "MeteorResult", Sequence["MeteorResult"]] = None,
+    steps: int = 40,
+    ax: Optional[Axes] = None,
+) -> Figure:
+    """F_mean = P R / (alpha P + (1 - alpha) R) over the unit square, as a filled contour.
+
+    Values come from :func:`mtlearn.meteor_formulas.f_mean` on a grid of exact
+    fractions k/``steps``. With alpha = 0.9 the contours hug the recall axis: recall
+    counts nine times more. ``results`` are marked at their (P, R).
+
+    >>> ax = plot_f_mean(0.9).axes[0]
+    >>> ax.get_xlabel(), ax.get_ylabel()
+    ('precision P', 'recall R')
+    >>> "alpha = 0.9" in ax.get_title()
+    True
+    """
+    from .meteor_formulas import check_parameters
+
+    check_parameters(alpha, 3, 0.5)
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 2:
+        raise ValueError(f"steps: expected an int >= 2, got {steps!r}")
+    items = _meteor_results(results)
+    fig, ax = _figure_and_axes(ax, 5.2, 4.4)
+    grid = [Fraction(k, steps) for k in range(steps + 1)]
+    values = [[float(f_mean(p, r, alpha)) for p in grid] for r in grid]  # rows: R, columns: P
+    xs = [float(p) for p in grid]
+    levels = [k / 10 for k in range(11)]
+    filled = ax.contourf(xs, xs, values, levels=levels, cmap="viridis")
+    lines = ax.contour(xs, xs, values, levels=levels[1:-1], colors="white", linewidths=0.6)
+    ax.clabel(lines, fmt="%.1f", fontsize=7)
+    fig.colorbar(filled, ax=ax, label="F_mean")
+    for k, r in enumerate(items):
+        ax.plot([float(r.precision)], [float(r.recall)], "o", color=CROSSING_COLOUR,
+                markeredgecolor="white", markersize=8, gid="marker")
+        ax.annotate(f"F={float(r.f_mean):.4f}", (float(r.precision), float(r.recall)),
+                    textcoords="offset points", xytext=(-8, -14), ha="right", color="white", fontsize=8)
+    ax.set_xlabel("precision P")
+    ax.set_ylabel("recall R")
+    ax.set_aspect("equal")
+    ax.set_title(f"F_mean, alpha = {alpha:g}")
+    return fig
+
+
+def plot_f_mean_alpha(
+    pairs: Sequence[tuple[Union[float, Fraction], Union[float, Fraction]]] = (
+        (Fraction(1, 2), Fraction(1)), (Fraction(1), Fraction(1, 2)), (Fraction(6, 7), Fraction(1))),
+    *,
+    steps: int = 100,
+    mark_alpha: Optional[float] = 0.9,
+    ax: Optional[Axes] = None,
+) -> Figure:
+    """F_mean against alpha from 0 (precision only) to 1 (recall only), one curve per (P, R).
+
+    Values from :func:`mtlearn.meteor_formulas.f_mean`; the vertical line marks
+    ``mark_alpha`` (METEOR's 0.9). At alpha = 0.9 the pair (P=1/2, R=1) scores far
+    higher than (P=1, R=1/2):
+
+    >>> ax = plot_f_mean_alpha().axes[0]
+    >>> [round(y, 4) for _, y in marker_points(ax)]
+    [0.9091, 0.5263, 0.9836]
+    """
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 2:
+        raise ValueError(f"steps: expected an int >= 2, got {steps!r}")
+    checked = []
+    for k, pair in enumerate(pairs):
+        try:
+            p, r = pair
+        except (TypeError, ValueError):
+            raise TypeError(f"pairs: item {k} is not a (P, R) pair") from None
+        if not (0 <= p <= 1 and 0 <= r <= 1):
+            raise ValueError(f"pairs: item {k} = ({p}, {r}); P and R lie in [0, 1]")
+        checked.append((Fraction(p) if isinstance(p, int) else p, Fraction(r) if isinstance(r, int) else r))
+    if not checked:
+        raise ValueError("pairs: give at least one (P, R) pair")
+    fig, ax = _figure_and_axes(ax, 6.0, 3.8)
+    alphas = [Fraction(k, steps) for k in range(steps + 1)]
+    for k, (p, r) in enumerate(checked):
+        colour = f"C{k}"
+        ax.plot([float(a) for a in alphas], [float(f_mean(p, r, a)) for a in alphas], color=colour,
+                linewidth=2, gid="curve", label=f"P = {p}, R = {r}")
+        if mark_alpha is not None:
+            y = float(f_mean(p, r, mark_alpha))
+            ax.plot([mark_alpha], [y], "o", color=colour, gid="marker")
+            ax.annotate(f"{y:.4f}", (mark_alpha, y), textcoords="offset points", xytext=(-38, 4), fontsize=8)
+    if mark_alpha is not None:
+        ax.axvline(mark_alpha, color="#999999", linestyle=":", linewidth=1)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1.05)
+    ax.set_xlabel("alpha (0: precision only, 1: recall only)")
+    ax.set_ylabel("F_mean")
+    ax.set_title("F_mean = P R / (alpha P + (1 - alpha) R)")
+    ax.legend(loc="lower left", fontsize=8)
+    ax.grid(alpha=0.3)
+    return fig

@@ -1,0 +1,742 @@
+"""Live explorers for Jupyter (ipywidgets 8): type a candidate and references, watch every number change.
+
+Two explorers; each *is* an ``ipywidgets.VBox``, so putting one last in a cell (or
+passing it to ``display``) shows it, and it can be placed inside other layouts.
+``explorer.widget`` is the explorer itself (for symmetry with code that expects a
+``.widget``). Presentation only: every number comes from :func:`mtlearn.bleu` /
+:func:`mtlearn.meteor` and the picture from :mod:`mtlearn.plots`.
+
+``BleuExplorer(candidate="", references=(), *, max_order=4, smoothing="none",
+tokenize="whitespace", lowercase=False, effective_order=False, weights=None)``
+    Candidate box, references box (one reference per line; blank lines are
+    ignored), max order, smoothing, tokenizer, lowercase, effective order and
+    weights (empty: uniform; else comma-separated numbers or fractions such as
+    ``1/2, 1/4``) -> the n-gram tables of every order with clipping marked, the
+    precisions, weights, brevity penalty and score.
+
+``MeteorExplorer(candidate="", references=(), *, stages=("exact", "stem", "synonym"),
+alpha=0.9, beta=3.0, gamma=0.5, tie_break="crossings", lowercase=True,
+tokenize="whitespace")``
+    Candidate and references boxes, one checkbox per stage, alpha/beta/gamma
+    sliders, tie-break, lowercase, tokenizer -> the alignment picture of the best
+    reference (:func:`mtlearn.plots.plot_alignment`: lines coloured by stage,
+    crossings marked, chunks boxed) as a PNG ``Image`` and every number
+    (P, R, F_mean, fragmentation, penalty, score, matches per stage, crossings,
+    chunks, the score against each reference).
+
+Common API of both:
+
+- ``.result`` -- the current ``BleuResult`` / ``MeteorResult``, ``None`` when the
+  input is unusable; ``.error`` -- the message shown then (else ``None``);
+  ``.notes`` -- remarks shown beside a result (why a score is 0, warnings);
+- ``.score_html``, ``.summary_html``, ``.message_html`` (and ``BleuExplorer.table_html``)
+  -- the ``HTML`` widgets that show the numbers; ``MeteorExplorer.image`` (the
+  ``Image`` widget) and ``MeteorExplorer.figure`` (the last ``Figure`` drawn);
+- ``.set_inputs(candidate=..., references=..., <option>=...)`` -- set several
+  controls at once and recompute once; setting a control's ``value`` directly also
+  recomputes (that is how the widget reacts to the browser);
+- the controls, as attributes: ``candidate_input``, ``references_input``,
+  ``tokenize_input``, ``lowercase_input``; BLEU: ``max_order_input``,
+  ``smoothing_input``, ``effective_order_input``, ``weights_input``; METEOR:
+  ``stage_inputs`` (dict stage name -> ``Checkbox``), ``alpha_input``,
+  ``beta_input``, ``gamma_input``, ``tie_break_input``.
+
+Unusable input (empty candidate, no references, weights that cannot be read or do
+not fit, no stage ticked, WordNet missing for the synonym stage, ...) never raises
+inside the widget: the message appears in ``message_html`` in red (class
+``mtlearn-error``). Constructor arguments are checked like the metrics' own and
+raise ``ValueError``/``TypeError`` naming the argument.
+
+CSS classes (for browser tests, e.g. Playwright ``page.locator(".mtlearn-score")``):
+
+===============================  ====================================================
+``mtlearn-bleu-explorer``,       the explorer's box
+``mtlearn-meteor-explorer``
+``mtlearn-candidate``            the candidate ``Textarea`` (description "Candidate")
+``mtlearn-references``           the references ``Textarea`` (description "References")
+``mtlearn-tokenize``             tokenizer dropdown ("Tokenizer")
+``mtlearn-lowercase``            lowercase checkbox ("Lowercase")
+``mtlearn-max-order``            BLEU: max order slider ("Max order")
+``mtlearn-smoothing``            BLEU: smoothing dropdown ("Smoothing")
+``mtlearn-effective-order``      BLEU: effective order checkbox ("Effective order")
+``mtlearn-weights``              BLEU: weights text box ("Weights")
+``mtlearn-stage-exact``,         METEOR: stage checkboxes ("exact", "stem", "synonym")
+``mtlearn-stage-stem``,
+``mtlearn-stage-synonym``
+``mtlearn-alpha``,               METEOR: sliders ("alpha", "beta", "gamma")
+``mtlearn-beta``, ``mtlearn-gamma``
+``mtlearn-tie-break``            METEOR: tie-break dropdown ("Tie-break")
+``mtlearn-alignment``            METEOR: the alignment ``Image``
+``mtlearn-score``                the score ``HTML`` ("BLEU = 0.1353", "METEOR = 0.5000")
+``mtlearn-summary``              every number, in an HTML table
+``mtlearn-ngram-table``          BLEU: the n-gram tables
+``mtlearn-message``              notes and errors; its content's ``div`` has class
+                                 ``mtlearn-note`` or ``mtlearn-error``, and the widget
+                                 itself also gets class ``mtlearn-error`` while an
+                                 error is shown
+===============================  ====================================================
+
+Inside the HTML every number is a ``<span class="mtlearn-num" data-name="..."
+data-value="...">`` (``data-value``: the float's full ``repr``; ``data-exact``: the
+exact fraction where there is one), so a test reads the numbers without parsing
+the text. Names: BLEU ``score``, ``brevity-penalty``, ``candidate-length``,
+``reference-length``, ``ratio``, ``geometric-mean``, and per order n
+``matches-n``, ``totals-n``, ``precision-n`` (the value that enters the mean,
+smoothed), ``weight-n`` (as used); METEOR ``score``, ``precision``, ``recall``,
+``f-mean``, ``fragmentation``, ``penalty``, ``matches``, ``chunks``,
+``crossings``, ``candidate-length``, ``reference-length``, ``matches-<stage>``,
+``reference-score-k`` (k = 1, 2, ...) and ``best-reference`` (1-based).
+
+Document 002's example C:
+
+>>> x = BleuExplorer("A B", ["A B C D E F"], max_order=2)
+>>> round(x.result.score, 4), x.error
+(0.1353, None)
+>>> 'data-name="brevity-penalty"' in x.summary_html.value
+True
+>>> x.candidate_input.value = "A B C D E F"
+>>> x.result.score
+1.0
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import warnings
+from collections.abc import Iterable, Sequence
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import Any, Iterator, Optional, Union
+
+import ipywidgets as widgets
+
+from . import plots
+from .bleu_score import BleuResult, bleu
+from .bleu_smoothing import SMOOTHING_METHODS
+from .meteor_alignment import TIE_BREAKS
+from .meteor_formulas import check_parameters
+from .meteor_score import MeteorResult, meteor
+from .tokenizers import TOKENIZERS
+
+__all__ = ["BleuExplorer", "MeteorExplorer", "parse_references", "parse_weights"]
+
+_STAGES = ("exact", "stem", "synonym")
+_MAX_ROWS = 40  # n-gram rows shown per order; the rest is counted
+
+
+def parse_references(text: str) -> list[str]:
+    """The references typed in a box: one per line, blank lines ignored.
+
+    >>> parse_references("the cat is on the mat\\n\\n  there is a cat on the mat \\n")
+    ['the cat is on the mat', 'there is a cat on the mat']
+    """
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def parse_weights(text: str) -> Optional[list[float]]:
+    """Weights typed in a box: empty means uniform (``None``); else numbers or fractions.
+
+    >>> parse_weights(""), parse_weights("1/2, 1/4 1/8"), parse_weights("0.25,0.25")
+    (None, [0.5, 0.25, 0.125], [0.25, 0.25])
+    >>> parse_weights("0.5, x")
+    Traceback (most recent call last):
+    ...
+    ValueError: weights: cannot read 'x' as a number (write e.g. 0.25 or 1/4, separated by commas)
+    """
+    items = [t for t in text.replace(",", " ").replace(";", " ").split() if t]
+    if not items:
+        return None
+    values = []
+    for item in items:
+        try:
+            values.append(float(Fraction(item)))
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(
+                f"weights: cannot read {item!r} as a number (write e.g. 0.25 or 1/4, separated by commas)"
+            ) from None
+    return values
+
+
+def _references_text(references: Union[str, Sequence[str]], argname: str = "references") -> str:
+    if isinstance(references, str):
+        return references
+    if not isinstance(references, Sequence) or not all(isinstance(r, str) for r in references):
+        raise TypeError(f"{argname}: expected a string (one reference per line) or a list of strings")
+    for k, r in enumerate(references):
+        if "\n" in r:
+            raise ValueError(f"{argname}: reference {k} contains a line break; the box holds one per line")
+    return "\n".join(references)
+
+
+def _check_text(value: object, argname: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{argname}: expected a string, got {type(value).__name__}")
+    return value
+
+
+def _fmt(x: Union[float, Fraction, int]) -> str:
+    if isinstance(x, int) and not isinstance(x, bool):
+        return str(x)
+    value = float(x)
+    if math.isinf(value):
+        return "-inf" if value < 0 else "inf"
+    return f"{value:.4f}"
+
+
+def _num(name: str, value: Union[float, Fraction, int], text: Optional[str] = None) -> str:
+    """A number as a span a test can read: data-value is the full float (or the int)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        data = str(value)
+    else:
+        data = repr(float(value))
+    exact = f' data-exact="{value}"' if isinstance(value, Fraction) else ""
+    shown = html.escape(text if text is not None else _fmt(value))
+    return f'<span class="mtlearn-num" data-name="{name}" data-value="{data}"{exact}>{shown}</span>'
+
+
+def _frac_text(x: Fraction) -> str:
+    return f"{x} = {float(x):.4f}" if x.denominator != 1 else f"{x}"
+
+
+class _Explorer(widgets.VBox):
+    """What both explorers share: live updates, messages, ``set_inputs``."""
+
+    _css_class = ""
+    _inputs: dict[str, widgets.ValueWidget]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._quiet = False
+        self.result: Any = None
+        self.error: Optional[str] = None
+        self.notes: list[str] = []
+        self.message_html = self._tagged(widgets.HTML(), "mtlearn-message")
+        self.score_html = self._tagged(widgets.HTML(), "mtlearn-score")
+        self.summary_html = self._tagged(widgets.HTML(), "mtlearn-summary")
+        self.add_class(self._css_class)
+
+    @staticmethod
+    def _tagged(widget: widgets.DOMWidget, css: str) -> Any:
+        widget.add_class(css)
+        return widget
+
+    @property
+    def widget(self) -> "_Explorer":
+        """The widget to display: the explorer itself."""
+        return self
+
+    def _watch(self) -> None:
+        for control in self._inputs.values():
+            control.observe(self._on_change, names="value")
+
+    def _on_change(self, change: Any = None) -> None:
+        if not self._quiet:
+            self.refresh()
+
+    @contextmanager
+    def _hold(self) -> Iterator[None]:
+        self._quiet = True
+        try:
+            yield
+        finally:
+            self._quiet = False
+
+    def set_inputs(self, **values: Any) -> None:
+        """Set several controls at once (names as in the constructor), then recompute once.
+
+        >>> x = BleuExplorer("a b c", ["a b c"])
+        >>> x.set_inputs(candidate="a b", max_order=2)
+        >>> x.result.matches, x.max_order_input.value
+        ((2, 1), 2)
+        """
+        unknown = [k for k in values if k not in self._inputs]
+        if unknown:
+            raise TypeError(f"{unknown[0]}: not an input of {type(self).__name__}; "
+                            f"choose from {', '.join(self._inputs)}")
+        with self._hold():
+            for name, value in values.items():
+                if name == "references":
+                    value = _references_text(value)
+                self._inputs[name].value = value
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute from the controls and redraw (called on every change)."""
+        self.error = None
+        self.notes = []
+        try:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                self.result = self._compute()
+            self.notes.extend(str(w.message) for w in caught)
+            if getattr(self.result, "reason", None):
+                self.notes.append(str(self.result.reason))
+            self._render()
+        except (ValueError, TypeError, LookupError) as error:
+            self._fail(str(error))
+        except Exception as error:  # never a traceback inside the widget
+            self._fail(f"unexpected {type(error).__name__}: {error}")
+        self._render_messages()
+
+    def _fail(self, message: str) -> None:
+        self.result = None
+        self.error = message
+        self._clear()
+
+    def _render_messages(self) -> None:
+        parts = []
+        if self.error:
+            parts.append(f'<div class="mtlearn-error" style="color:#b00020;font-weight:bold">'
+                         f'{html.escape(self.error).replace(chr(10), "<br>")}</div>')
+            self.message_html.add_class("mtlearn-error")
+        else:
+            self.message_html.remove_class("mtlearn-error")
+        for note in self.notes:
+            parts.append(f'<div class="mtlearn-note" style="color:#8a5300">'
+                         f'{html.escape(note).replace(chr(10), "<br>")}</div>')
+        self.message_html.value = "".join(parts)
+
+    # Subclasses fill these in.
+    def _compute(self) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _render(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _clear(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+def _textarea(value: str, description: str, placeholder: str, css: str, rows: int) -> widgets.Textarea:
+    box = widgets.Textarea(value=value, description=description, placeholder=placeholder, rows=rows,
+                           layout=widgets.Layout(width="95%"),
+                           style={"description_width": "initial"})
+    box.add_class(css)
+    return box
+
+
+def _control(widget: widgets.DOMWidget, css: str) -> Any:
+    widget.add_class(css)
+    return widget
+
+
+# --------------------------------------------------------------------------- BLEU
+
+
+class BleuExplorer(_Explorer):
+    """BLEU of a candidate against references, recomputed as you type.
+
+    ``candidate``: the candidate text; ``references``: a list of strings or one
+    string with one reference per line. The other arguments are :func:`mtlearn.bleu`'s
+    (``weights`` a list of numbers, ``None`` for uniform). Papineni's clipping
+    example:
+
+    >>> x = BleuExplorer("the the the the the the the",
+    ...                  ["The cat is on the mat", "There is a cat on the mat"], max_order=1, lowercase=True)
+    >>> str(x.result.precision_fractions[0]), x.table_html.value.count('class="mtlearn-clipped"')
+    ('2/7', 1)
+    >>> x.references_input.value = ""
+    >>> x.result is None, x.error
+    (True, 'references: give at least one reference, one per line')
+    """
+
+    _css_class = "mtlearn-bleu-explorer"
+
+    def __init__(
+        self,
+        candidate: str = "",
+        references: Union[str, Sequence[str]] = (),
+        *,
+        max_order: int = 4,
+        smoothing: str = "none",
+        tokenize: str = "whitespace",
+        lowercase: bool = False,
+        effective_order: bool = False,
+        weights: Optional[Sequence[float]] = None,
+    ) -> None:
+        super().__init__()
+        candidate = _check_text(candidate, "candidate")
+        refs_text = _references_text(references)
+        # Same checks (and messages) as the metric itself; a weights warning shows in the widget.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            bleu("x", ["x"], max_order=max_order, smoothing=smoothing, tokenize=tokenize,
+                 lowercase=lowercase, effective_order=effective_order, weights=weights)
+        self.candidate_input = _textarea(candidate, "Candidate", "the candidate translation",
+                                         "mtlearn-candidate", 2)
+        self.references_input = _textarea(refs_text, "References", "one reference per line",
+                                          "mtlearn-references", 3)
+        self.max_order_input = _control(
+            widgets.IntSlider(value=max_order, min=1, max=max(6, max_order), description="Max order",
+                              continuous_update=True), "mtlearn-max-order")
+        self.smoothing_input = _control(
+            widgets.Dropdown(options=list(SMOOTHING_METHODS), value=smoothing, description="Smoothing"),
+            "mtlearn-smoothing")
+        self.tokenize_input = _control(
+            widgets.Dropdown(options=list(TOKENIZERS), value=tokenize, description="Tokenizer"),
+            "mtlearn-tokenize")
+        self.lowercase_input = _control(widgets.Checkbox(value=lowercase, description="Lowercase"),
+                                        "mtlearn-lowercase")
+        self.effective_order_input = _control(
+            widgets.Checkbox(value=effective_order, description="Effective order"), "mtlearn-effective-order")
+        self.weights_input = _control(
+            widgets.Text(value="" if weights is None else ", ".join(f"{float(w):g}" for w in weights),
+                         description="Weights", placeholder="uniform; or e.g. 1/2, 1/4, 1/8, 1/16"),
+            "mtlearn-weights")
+        self.table_html = self._tagged(widgets.HTML(), "mtlearn-ngram-table")
+        self._inputs = {
+            "candidate": self.candidate_input,
+            "references": self.references_input,
+            "max_order": self.max_order_input,
+            "smoothing": self.smoothing_input,
+            "tokenize": self.tokenize_input,
+            "lowercase": self.lowercase_input,
+            "effective_order": self.effective_order_input,
+            "weights": self.weights_input,
+        }
+        self.result: Optional[BleuResult] = None
+        self.children = [
+            self.candidate_input,
+            self.references_input,
+            widgets.HBox([self.max_order_input, self.smoothing_input, self.tokenize_input]),
+            widgets.HBox([self.lowercase_input, self.effective_order_input, self.weights_input]),
+            self.message_html,
+            self.score_html,
+            self.summary_html,
+            self.table_html,
+        ]
+        self._watch()
+        self.refresh()
+
+    def set_inputs(self, **values: Any) -> None:  # noqa: D102 - documented in the base class
+        if "weights" in values and not isinstance(values["weights"], str):
+            w = values["weights"]
+            values["weights"] = "" if w is None else ", ".join(f"{float(x):g}" for x in w)
+        super().set_inputs(**values)
+
+    def _compute(self) -> BleuResult:
+        refs = parse_references(self.references_input.value)
+        if not refs:
+            raise ValueError("references: give at least one reference, one per line")
+        return bleu(
+            self.candidate_input.value, refs,
+            max_order=self.max_order_input.value,
+            weights=parse_weights(self.weights_input.value),
+            smoothing=self.smoothing_input.value,
+            tokenize=self.tokenize_input.value,
+            lowercase=self.lowercase_input.value,
+            effective_order=self.effective_order_input.value,
+        )
+
+    def _clear(self) -> None:
+        self.score_html.value = "<b>BLEU = &ndash;</b>"
+        self.summary_html.value = ""
+        self.table_html.value = ""
+
+    def _render(self) -> None:
+        r = self.result
+        if r is None:  # pragma: no cover - _compute always returns a result
+            self._clear()
+            return
+        self.score_html.value = (f'<b style="font-size:1.2em">BLEU = '
+                                 f'{_num("score", r.score)}</b>')
+        self.summary_html.value = self._summary(r)
+        self.table_html.value = self._tables(r)
+
+    @staticmethod
+    def _summary(r: BleuResult) -> str:
+        rows = []
+        for n in range(1, r.max_order + 1):
+            m, t = r.matches[n - 1], r.totals[n - 1]
+            frac = r.precision_fractions[n - 1]
+            p = r.precisions[n - 1]
+            smoothed = "" if math.isclose(p, float(frac), rel_tol=0, abs_tol=1e-15) else " (smoothed)"
+            w = r.effective_weights[n - 1]
+            wl = r.weighted_log_precisions[n - 1]
+            rows.append(
+                f"<tr><td>{n}</td><td>{_num(f'matches-{n}', m)} / {_num(f'totals-{n}', t)}</td>"
+                f"<td>{html.escape(_frac_text(frac))}</td>"
+                f"<td>{_num(f'precision-{n}', p)}{smoothed}</td>"
+                f"<td>{_num(f'weight-{n}', w)}</td><td>{_fmt(wl)}</td></tr>"
+            )
+        c, ref_len = r.candidate_length, r.reference_length
+        if c >= ref_len:
+            bp_rule = f"c = {c} &ge; r = {ref_len}, so BP = 1"
+        elif c == 0:
+            bp_rule = "c = 0: BP = 0"
+        else:
+            bp_rule = f"c = {c} &lt; r = {ref_len}: BP = exp(1 - {ref_len}/{c})"
+        style = 'style="border-collapse:collapse" border="1" cellpadding="3"'
+        return (
+            f'<table class="mtlearn-precisions" {style}>'
+            "<tr><th>n</th><th>clipped matches / n-grams</th><th>p_n exact</th><th>p_n used</th>"
+            "<th>weight w_n</th><th>w_n log p_n</th></tr>"
+            + "".join(rows) + "</table>"
+            f"<p>candidate length c = {_num('candidate-length', c)}, "
+            f"reference length r = {_num('reference-length', ref_len)} (closest), "
+            f"c/r = {_num('ratio', r.ratio)}<br>"
+            f"brevity penalty BP = {_num('brevity-penalty', r.brevity_penalty)} ({bp_rule})<br>"
+            f"geometric mean exp(&Sigma; w_n log p_n) = {_num('geometric-mean', r.geometric_mean)}<br>"
+            f"BLEU = BP &times; mean = {_fmt(r.brevity_penalty)} &times; {_fmt(r.geometric_mean)} = "
+            f"<b>{_fmt(r.score)}</b></p>"
+            f"<p style='color:#666;font-size:0.85em'>{html.escape(r.signature)}</p>"
+        )
+
+    @staticmethod
+    def _tables(r: BleuResult) -> str:
+        nrefs = len(r.reference_tokens or ())
+        parts = []
+        for n in range(1, r.max_order + 1):
+            rows = r.ngram_table(n)
+            head = ("<tr><th>n-gram</th><th>candidate</th>"
+                    + "".join(f"<th>ref {k + 1}</th>" for k in range(nrefs))
+                    + "<th>max ref</th><th>clipped</th></tr>")
+            body = []
+            for row in rows[:_MAX_ROWS]:
+                if row.max_reference_count == 0:
+                    css, style, mark = "mtlearn-unmatched", "color:#888", ""
+                elif row.clipped_count < row.candidate_count:
+                    css, style = "mtlearn-clipped", f"background:{plots.CLIPPED_COLOUR}"
+                    mark = f" &#9986; (from {row.candidate_count})"
+                else:
+                    css, style, mark = "mtlearn-matched", "", ""
+                body.append(
+                    f'<tr class="{css}" style="{style}"><td>{html.escape(" ".join(row.ngram))}</td>'
+                    f"<td>{row.candidate_count}</td>"
+                    + "".join(f"<td>{c}</td>" for c in row.reference_counts)
+                    + f"<td>{row.max_reference_count}</td><td><b>{row.clipped_count}</b>{mark}</td></tr>"
+                )
+            if len(rows) > _MAX_ROWS:
+                body.append(f"<tr><td colspan='{nrefs + 4}'>&hellip; {len(rows) - _MAX_ROWS} more</td></tr>")
+            m, t = r.matches[n - 1], r.totals[n - 1]
+            parts.append(
+                f'<div style="display:inline-block;vertical-align:top;margin:0 1em 1em 0">'
+                f"<b>{n}-grams</b>: p_{n} = {m}/{t}"
+                f'<table class="mtlearn-ngrams" data-n="{n}" border="1" cellpadding="3" '
+                f'style="border-collapse:collapse">{head}{"".join(body)}</table></div>'
+            )
+        legend = (f'<p style="font-size:0.85em"><span style="background:{plots.CLIPPED_COLOUR}">'
+                  "&#9986; clipped</span>: credited only as often as the reference that has it most; "
+                  '<span style="color:#888">grey</span>: in no reference.</p>')
+        return legend + "".join(parts)
+
+
+# --------------------------------------------------------------------------- METEOR
+
+
+class MeteorExplorer(_Explorer):
+    """METEOR of a candidate against references, with the alignment drawn, recomputed live.
+
+    ``candidate``: the candidate text; ``references``: a list of strings or one
+    string with one reference per line; ``stages`` a subset of ``exact``, ``stem``,
+    ``synonym``; the other arguments are :func:`mtlearn.meteor`'s. The slider values
+    are rounded to 6 decimals (so 0.9 means 9/10, whatever the browser sends).
+    The digest's row 1, crossing rule then chunk rule:
+
+    >>> x = MeteorExplorer("on the mat sat the cat", ["the cat sat on the mat"], stages=["exact"])
+    >>> x.result.score, x.result.crossings, bytes(x.image.value[:4])
+    (0.5, 8, b'\\x89PNG')
+    >>> x.tie_break_input.value = "chunks"
+    >>> x.result.score, x.result.chunks
+    (0.9375, 3)
+    >>> x.stage_inputs["exact"].value = False
+    >>> x.error
+    'stages: tick at least one stage (exact, stem, synonym)'
+    """
+
+    _css_class = "mtlearn-meteor-explorer"
+
+    def __init__(
+        self,
+        candidate: str = "",
+        references: Union[str, Sequence[str]] = (),
+        *,
+        stages: Iterable[str] = _STAGES,
+        alpha: float = 0.9,
+        beta: float = 3.0,
+        gamma: float = 0.5,
+        tie_break: str = "crossings",
+        lowercase: bool = True,
+        tokenize: str = "whitespace",
+    ) -> None:
+        super().__init__()
+        candidate = _check_text(candidate, "candidate")
+        refs_text = _references_text(references)
+        if isinstance(stages, str):
+            raise TypeError("stages: expected a list of stage names, e.g. ['exact', 'stem']")
+        chosen = list(stages)
+        for s in chosen:
+            if s not in _STAGES:
+                raise ValueError(f"stages: unknown stage {s!r}; the explorer offers {', '.join(_STAGES)}")
+        check_parameters(alpha, beta, gamma)
+        if beta > 6:
+            raise ValueError(f"beta: the explorer's slider goes up to 6, got {beta!r}")
+        if tie_break not in TIE_BREAKS:
+            raise ValueError(f"tie_break: unknown rule {tie_break!r}; choose one of {', '.join(TIE_BREAKS)}")
+        if tokenize not in TOKENIZERS:
+            raise ValueError(f"tokenize: unknown tokenizer {tokenize!r}; choose one of {', '.join(TOKENIZERS)}")
+        if not isinstance(lowercase, bool):
+            raise TypeError(f"lowercase: expected True or False, got {type(lowercase).__name__}")
+        self.candidate_input = _textarea(candidate, "Candidate", "the candidate translation",
+                                         "mtlearn-candidate", 2)
+        self.references_input = _textarea(refs_text, "References", "one reference per line",
+                                          "mtlearn-references", 3)
+        self.stage_inputs: dict[str, widgets.Checkbox] = {
+            s: _control(widgets.Checkbox(value=s in chosen, description=s, indent=False,
+                                         layout=widgets.Layout(width="auto")), f"mtlearn-stage-{s}")
+            for s in _STAGES
+        }
+
+        def slider(value: float, top: float, step: float, name: str) -> widgets.FloatSlider:
+            return _control(widgets.FloatSlider(value=float(value), min=0.0, max=top, step=step,
+                                                description=name, readout_format=".2f",
+                                                continuous_update=True), f"mtlearn-{name}")
+
+        self.alpha_input = slider(alpha, 1.0, 0.05, "alpha")
+        self.beta_input = slider(beta, 6.0, 0.5, "beta")
+        self.gamma_input = slider(gamma, 1.0, 0.05, "gamma")
+        self.tie_break_input = _control(
+            widgets.Dropdown(options=list(TIE_BREAKS), value=tie_break, description="Tie-break"),
+            "mtlearn-tie-break")
+        self.lowercase_input = _control(widgets.Checkbox(value=lowercase, description="Lowercase"),
+                                        "mtlearn-lowercase")
+        self.tokenize_input = _control(
+            widgets.Dropdown(options=list(TOKENIZERS), value=tokenize, description="Tokenizer"),
+            "mtlearn-tokenize")
+        self.image = self._tagged(widgets.Image(format="png", layout=widgets.Layout(max_width="100%")),
+                                  "mtlearn-alignment")
+        self.figure: Optional[Any] = None
+        self._inputs = {
+            "candidate": self.candidate_input,
+            "references": self.references_input,
+            **{f"stage_{s}": box for s, box in self.stage_inputs.items()},
+            "alpha": self.alpha_input,
+            "beta": self.beta_input,
+            "gamma": self.gamma_input,
+            "tie_break": self.tie_break_input,
+            "lowercase": self.lowercase_input,
+            "tokenize": self.tokenize_input,
+        }
+        self.result: Optional[MeteorResult] = None
+        self.children = [
+            self.candidate_input,
+            self.references_input,
+            widgets.HBox([widgets.Label("Stages:"), *self.stage_inputs.values(), self.tie_break_input]),
+            widgets.HBox([self.alpha_input, self.beta_input, self.gamma_input]),
+            widgets.HBox([self.lowercase_input, self.tokenize_input]),
+            self.message_html,
+            self.score_html,
+            self.image,
+            self.summary_html,
+        ]
+        self._watch()
+        self.refresh()
+
+    def set_inputs(self, **values: Any) -> None:
+        """Set several controls at once, then recompute once.
+
+        Names as in the constructor, ``stages`` a list of stage names (or
+        ``stage_exact=True`` etc. for one box).
+
+        >>> x = MeteorExplorer("the cat", ["the cat"], stages=["exact"])
+        >>> x.set_inputs(candidate="cat the", tie_break="chunks", beta=1.0)
+        >>> x.result.chunks, x.result.beta
+        (2, 1.0)
+        """
+        if "stages" in values:
+            chosen = values.pop("stages")
+            if isinstance(chosen, str):
+                raise TypeError("stages: expected a list of stage names, e.g. ['exact', 'stem']")
+            chosen = list(chosen)
+            for s in chosen:
+                if s not in _STAGES:
+                    raise ValueError(f"stages: unknown stage {s!r}; the explorer offers {', '.join(_STAGES)}")
+            for s in _STAGES:
+                values[f"stage_{s}"] = s in chosen
+        super().set_inputs(**values)
+
+    def _stages(self) -> list[str]:
+        return [s for s, box in self.stage_inputs.items() if box.value]
+
+    def _compute(self) -> MeteorResult:
+        from .wordnet_setup import WordNetMissingError
+
+        stages = self._stages()
+        if not stages:
+            raise ValueError(f"stages: tick at least one stage ({', '.join(_STAGES)})")
+        refs = parse_references(self.references_input.value)
+        if not refs:
+            raise ValueError("references: give at least one reference, one per line")
+        options = dict(
+            alpha=round(float(self.alpha_input.value), 6),
+            beta=round(float(self.beta_input.value), 6),
+            gamma=round(float(self.gamma_input.value), 6),
+            tie_break=self.tie_break_input.value,
+            lowercase=self.lowercase_input.value,
+            tokenize=self.tokenize_input.value,
+        )
+        try:
+            return meteor(self.candidate_input.value, refs, stages=stages, **options)
+        except WordNetMissingError as error:
+            rest = [s for s in stages if s != "synonym"]
+            if "synonym" not in stages or not rest:
+                raise
+            first = str(error).splitlines()[0]
+            self.notes.append(
+                f"The synonym stage needs WordNet, which NLTK cannot find ({first}); the numbers below "
+                f"use only {' + '.join(rest)}. Run: python -m mtlearn.wordnet_setup"
+            )
+            return meteor(self.candidate_input.value, refs, stages=rest, **options)
+
+    def _clear(self) -> None:
+        self.score_html.value = "<b>METEOR = &ndash;</b>"
+        self.summary_html.value = ""
+        self.image.value = b""
+        self.figure = None
+
+    def _render(self) -> None:
+        r = self.result
+        if r is None:  # pragma: no cover - _compute always returns a result
+            self._clear()
+            return
+        self.score_html.value = f'<b style="font-size:1.2em">METEOR = {_num("score", r.score)}</b>'
+        label = (f"reference {r.best_reference + 1} of {len(r.per_reference)} (best)"
+                 if len(r.per_reference) > 1 and r.best_reference is not None else None)
+        self.figure = plots.plot_alignment(r, title=label)
+        self.image.value = plots.figure_to_png(self.figure, dpi=90)
+        self.summary_html.value = self._summary(r)
+
+    @staticmethod
+    def _summary(r: MeteorResult) -> str:
+        stages = ", ".join(
+            f"{html.escape(name)}: {_num(f'matches-{name}', count)}" for name, count in r.matches_per_stage.items()
+        )
+        pen_text = (_frac_text(r.penalty) if isinstance(r.penalty, Fraction) else _fmt(r.penalty))
+        rows = [
+            ("matches m (= u_m)", _num("matches", r.matches) + f" &nbsp;({stages})"),
+            ("candidate length w_t", _num("candidate-length", r.candidate_length)),
+            ("reference length w_r", _num("reference-length", r.reference_length)),
+            ("P = m / w_t", _num("precision", r.precision, _frac_text(r.precision))),
+            ("R = m / w_r", _num("recall", r.recall, _frac_text(r.recall))),
+            (f"F_mean = P R / ({r.alpha:g} P + {1 - r.alpha:g} R)",
+             _num("f-mean", r.f_mean, _frac_text(r.f_mean))),
+            ("crossings", _num("crossings", r.crossings)),
+            ("chunks c", _num("chunks", r.chunks)),
+            ("fragmentation c / u_m", _num("fragmentation", r.fragmentation, _frac_text(r.fragmentation))),
+            (f"penalty = {r.gamma:g} (c / u_m)^{r.beta:g}", _num("penalty", r.penalty, pen_text)),
+            ("score = F_mean (1 - penalty)", "<b>" + _num("score", r.score) + "</b>"),
+        ]
+        if len(r.per_reference) > 1:
+            scores = ", ".join(
+                f"{k + 1}: {_num(f'reference-score-{k + 1}', x.score)}" for k, x in enumerate(r.per_reference)
+            )
+            best = (r.best_reference or 0) + 1
+            rows.append(("score against each reference", f"{scores}; best: {_num('best-reference', best)}"))
+        if not r.optimal:
+            rows.append(("search", "node budget reached: the best alignment found, not proven optimal"))
+        style = 'style="border-collapse:collapse" border="1" cellpadding="3"'
+        body = "".join(f"<tr><td>{html.escape(k)}</td><td>{v}</td></tr>"
+                       for k, v in rows)
+        return (f'<table class="mtlearn-meteor-numbers" {style}>{body}</table>'
+                f"<p style='color:#666;font-size:0.85em'>{html.escape(r.signature)}</p>")

@@ -1,0 +1,428 @@
+"""mtlearn.plots: the pictures show what the results say (read back from the artists)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from itertools import combinations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
+import pytest  # noqa: E402
+from matplotlib.colors import to_hex, to_rgba  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from mtlearn import bleu, meteor  # noqa: E402
+from mtlearn.examples import bleu as bleu_examples  # noqa: E402
+from mtlearn.examples.meteor import ALIGNMENT_A, ALIGNMENT_B, ROW_1, TABLE  # noqa: E402
+from mtlearn.meteor_matchers import PredicateMatcher  # noqa: E402
+from mtlearn.plots import (  # noqa: E402
+    CLIPPED_COLOUR,
+    STAGE_COLOURS,
+    UNMATCHED_COLOUR,
+    crossing_points,
+    find_gid,
+    marker_points,
+    plot_alignment,
+    plot_alignment_comparison,
+    plot_alignment_pairs,
+    plot_brevity_penalty,
+    plot_f_mean,
+    plot_f_mean_alpha,
+    plot_meteor_penalty,
+    plot_ngram_table,
+    plot_weights,
+)
+from mtlearn.wordnet_setup import wordnet_available  # noqa: E402
+
+CAND, REF = ROW_1.candidate.split(), ROW_1.reference.split()
+
+
+def _segments_cross(a, b) -> bool:
+    """Plain computational geometry: do two line segments properly intersect?"""
+    (x1, y1), (x2, y2) = a
+    (x3, y3), (x4, y4) = b
+
+    def orient(px, py, qx, qy, rx, ry):
+        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+
+    d1 = orient(x3, y3, x4, y4, x1, y1)
+    d2 = orient(x3, y3, x4, y4, x2, y2)
+    d3 = orient(x1, y1, x2, y2, x3, y3)
+    d4 = orient(x1, y1, x2, y2, x4, y4)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+def _mapping_segments(ax):
+    return [tuple(map(tuple, line.get_xydata())) for line in find_gid(ax, "mapping")]
+
+
+def _flat(points):
+    return [v for point in points for v in point]
+
+
+def _brute_crossings(pairs) -> int:
+    return sum(1 for (i1, j1), (i2, j2) in combinations(pairs, 2) if (i1 - i2) * (j1 - j2) < 0)
+
+
+# --------------------------------------------------------------------------- alignment
+
+
+@pytest.mark.parametrize("example", [ALIGNMENT_A, ALIGNMENT_B], ids=["a", "b"])
+def test_alignment_example_counts(example):
+    ax = plot_alignment_pairs(CAND, REF, example.pairs).axes[0]
+    assert len(find_gid(ax, "mapping")) == len(example.pairs) == 6
+    assert crossing_points(ax) == example.stated_crossings == _brute_crossings(example.pairs)
+    assert len(find_gid(ax, "chunk-candidate")) == example.stated_chunks
+    assert len(find_gid(ax, "chunk-reference")) == example.stated_chunks
+    # The drawn lines themselves intersect exactly as often as the markers say.
+    segments = _mapping_segments(ax)
+    drawn = sum(_segments_cross(a, b) for a, b in combinations(segments, 2))
+    assert drawn == example.stated_crossings
+
+
+def test_crossing_markers_lie_on_two_lines():
+    ax = plot_alignment_pairs(CAND, REF, ALIGNMENT_B.pairs).axes[0]
+    segments = _mapping_segments(ax)
+    (markers,) = find_gid(ax, "crossings")
+    for x, y in markers.get_xydata():
+        on = 0
+        for (x1, y1), (x2, y2) in segments:
+            t = (y - y1) / (y2 - y1)
+            if 0 <= t <= 1 and math.isclose(x1 + t * (x2 - x1), x, abs_tol=1e-9):
+                on += 1
+        assert on >= 2
+
+
+def test_words_drawn_in_order():
+    ax = plot_alignment_pairs(CAND, REF, ALIGNMENT_A.pairs).axes[0]
+    assert [t.get_text() for t in find_gid(ax, "candidate-word")] == CAND
+    assert [t.get_text() for t in find_gid(ax, "reference-word")] == REF
+
+
+def test_chunk_boxes_enclose_exactly_the_chunk_words():
+    ax = plot_alignment_pairs(CAND, REF, ALIGNMENT_B.pairs).axes[0]
+    # Chunks of (b) by hand: [on the mat] [sat] [the cat] in the candidate.
+    expected = [(0, 3), (3, 4), (4, 6)]
+    words = find_gid(ax, "candidate-word")
+    boxes = sorted(find_gid(ax, "chunk-candidate"), key=lambda r: r.get_x())
+    got = []
+    for box in boxes:
+        inside = [k for k, w in enumerate(words) if box.get_x() < w.get_position()[0] < box.get_x() + box.get_width()]
+        got.append((inside[0], inside[-1] + 1))
+        assert inside == list(range(inside[0], inside[-1] + 1))
+    assert got == expected
+
+
+def test_alignment_from_result_counts_and_stage_colours():
+    r = meteor("the cats sat on the mat", ["a cat sat on the mat"], stages=["exact", "stem"])
+    ax = plot_alignment(r).axes[0]
+    lines = find_gid(ax, "mapping")
+    assert len(lines) == r.matches == 5
+    colours = sorted(to_hex(line.get_color()) for line in lines)
+    expected = sorted(STAGE_COLOURS[m.stage] for m in r.alignment)
+    assert colours == expected
+    assert colours.count(STAGE_COLOURS["stem"]) == r.matches_per_stage["stem"] == 1
+    assert crossing_points(ax) == r.crossings == 0
+    assert len(find_gid(ax, "chunk-candidate")) == r.chunks
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert legend[:2] == ["exact", "stem"]
+
+
+@pytest.mark.parametrize("tie_break", ["crossings", "chunks"])
+def test_alignment_from_result_row_1(tie_break):
+    r = meteor(ROW_1.candidate, [ROW_1.reference], stages=["exact"], tie_break=tie_break)
+    ax = plot_alignment(r).axes[0]
+    assert crossing_points(ax) == r.crossings == _brute_crossings(r.pairs)
+    assert len(find_gid(ax, "chunk-reference")) == r.chunks
+    assert ax.get_title() == f"6 matches, {r.crossings} crossings, {r.chunks} chunks"
+
+
+def test_user_stage_gets_its_own_colour():
+    rhyme = PredicateMatcher("rhyme", lambda a, b: a[-2:] == b[-2:])
+    r = meteor("the hat", ["the cat"], stages=["exact", rhyme])
+    lines = find_gid(plot_alignment(r).axes[0], "mapping")
+    colours = {to_hex(line.get_color()) for line in lines}
+    assert STAGE_COLOURS["exact"] in colours and len(colours) == 2
+
+
+@pytest.mark.wordnet
+@pytest.mark.skipif(not wordnet_available(), reason="WordNet for NLTK is not installed (python -m mtlearn.wordnet_setup)")
+def test_alignment_three_stages():
+    r = meteor("the cats sat on the rug", ["the cat sat on the carpet"])
+    lines = find_gid(plot_alignment(r).axes[0], "mapping")
+    by_stage = {}
+    for line in lines:
+        by_stage.setdefault(to_hex(line.get_color()), []).append(line)
+    assert {k: len(v) for k, v in by_stage.items()} == {
+        STAGE_COLOURS[s]: n for s, n in r.matches_per_stage.items() if n
+    }
+    assert r.matches_per_stage == {"exact": 4, "stem": 1, "synonym": 1}
+
+
+def test_alignment_without_mappings():
+    ax = plot_alignment(meteor("x y", ["a b"], stages=["exact"])).axes[0]
+    assert find_gid(ax, "mapping") == [] and crossing_points(ax) == 0
+    assert "no mappings" in [t.get_text() for t in ax.texts]
+
+
+def test_comparison_one_row_per_alignment():
+    fig = plot_alignment_comparison(CAND, REF, [("(a)", ALIGNMENT_A.pairs), ("(b)", ALIGNMENT_B.pairs)])
+    assert [crossing_points(ax) for ax in fig.axes] == [8, 11]
+    assert [ax.get_title().splitlines()[0] for ax in fig.axes] == ["(a)", "(b)"]
+
+
+def test_pairs_out_of_range():
+    with pytest.raises(ValueError, match=r"^pairs: item 0 = \(9, 0\)"):
+        plot_alignment_pairs(CAND, REF, [(9, 0)])
+
+
+def test_pairs_mapping_a_word_twice():
+    with pytest.raises(ValueError, match="^pairs: a word is mapped twice"):
+        plot_alignment_pairs(CAND, REF, [(0, 1), (0, 2)])
+
+
+def test_pairs_not_pairs():
+    with pytest.raises(TypeError, match="^pairs: item 0"):
+        plot_alignment_pairs(CAND, REF, [(0, 1, 2)])
+
+
+def test_stages_of_wrong_length():
+    with pytest.raises(ValueError, match="^stages: 1 stages for 2 pairs"):
+        plot_alignment_pairs(CAND, REF, [(0, 3), (1, 0)], ["exact"])
+
+
+def test_alignment_needs_a_meteor_result():
+    with pytest.raises(TypeError, match="^result: expected a MeteorResult"):
+        plot_alignment(bleu("a", ["a"]))  # type: ignore[arg-type]
+
+
+def test_alignment_of_a_corpus_result():
+    from mtlearn import corpus_meteor
+
+    c = corpus_meteor(["a b"], [["a b"]], stages=["exact"])
+    with pytest.raises(ValueError, match="^result: a corpus result"):
+        plot_alignment(c)
+
+
+def test_comparison_without_alignments():
+    with pytest.raises(ValueError, match="^alignments: give at least one"):
+        plot_alignment_comparison(CAND, REF, [])
+
+
+# --------------------------------------------------------------------------- n-gram table
+
+
+def _cells(ax):
+    cells = ax.tables[0].get_celld()
+    nrows = 1 + max(r for r, _ in cells)
+    ncols = 1 + max(c for _, c in cells)
+    return cells, [[cells[(r, c)].get_text().get_text() for c in range(ncols)] for r in range(nrows)]
+
+
+def test_ngram_table_the_the_the():
+    ex = bleu_examples.PAPINENI_THE_THE
+    r = bleu(ex.candidate, list(ex.references), lowercase=True, max_order=1)
+    cells, text = _cells(plot_ngram_table(r, 1).axes[0])
+    assert text[0] == ["n-gram", "candidate", "ref 1", "ref 2", "max ref", "clipped"]
+    # By hand: 7 "the", twice in reference 1, once in reference 2, clipped to 2.
+    assert text[1] == ["the", "7", "2", "1", "2", "2"]
+    assert text[2][0] == "total" and text[2][1] == "7" and text[2][-1] == "2"
+    assert cells[(1, 0)].get_facecolor() == to_rgba(CLIPPED_COLOUR)
+    assert Fraction(int(text[2][-1]), int(text[2][1])) == ex.expected_precisions[0]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_ngram_table_totals_match_result(n):
+    ex = bleu_examples.DIGEST_6_PRECISIONS
+    r = bleu(ex.candidate, list(ex.references))
+    cells, text = _cells(plot_ngram_table(r, n).axes[0])
+    total = text[-1]
+    assert (int(total[-1]), int(total[1])) == ex.expected_counts[n - 1] == (r.matches[n - 1], r.totals[n - 1])
+    # Shading: clipped rows (in a reference, fewer times) red, absent rows grey.
+    for k, row in enumerate(r.ngram_table(n), start=1):
+        colour = cells[(k, 0)].get_facecolor()
+        if row.max_reference_count == 0:
+            assert colour == to_rgba(UNMATCHED_COLOUR)
+        elif row.clipped_count < row.candidate_count:
+            assert colour == to_rgba(CLIPPED_COLOUR)
+        else:
+            assert colour not in (to_rgba(UNMATCHED_COLOUR), to_rgba(CLIPPED_COLOUR))
+
+
+def test_ngram_table_truncates_long_tables():
+    words = " ".join(f"w{k}" for k in range(30))
+    r = bleu(words, [words], max_order=1)
+    _, text = _cells(plot_ngram_table(r, 1, max_rows=10).axes[0])
+    assert len(text) == 1 + 10 + 1 + 1
+    assert text[11][0] == "... 20 more"
+    assert text[-1][1] == "30" and text[-1][-1] == "30"
+
+
+def test_ngram_table_bad_order():
+    with pytest.raises(ValueError, match="^n: "):
+        plot_ngram_table(bleu("a b", ["a b"]), 0)
+
+
+def test_ngram_table_needs_a_bleu_result():
+    with pytest.raises(TypeError, match="^result: expected a BleuResult"):
+        plot_ngram_table(meteor("a", ["a"], stages=["exact"]), 1)  # type: ignore[arg-type]
+
+
+def test_ngram_table_bad_max_rows():
+    with pytest.raises(ValueError, match="^max_rows: "):
+        plot_ngram_table(bleu("a b", ["a b"]), 1, max_rows=0)
+
+
+# --------------------------------------------------------------------------- curves
+
+
+def test_brevity_penalty_curve_and_markers():
+    c_ex, a_ex = bleu_examples.DIGEST_8_BREVITY, bleu_examples.DIGEST_6_PRECISIONS
+    results = [bleu(e.candidate, list(e.references), max_order=e.max_order) for e in (c_ex, a_ex)]
+    ax = plot_brevity_penalty(results).axes[0]
+    (curve,) = find_gid(ax, "curve")
+    for x, y in curve.get_xydata():
+        assert math.isclose(y, math.exp(1 - 1 / x) if x < 1 else 1.0, rel_tol=1e-12)
+    assert _flat(marker_points(ax)) == pytest.approx([2 / 6, math.exp(1 - 6 / 2), 5 / 6, math.exp(1 - 6 / 5)])
+    assert round(marker_points(ax)[0][1], 2) == c_ex.expected_penalty
+
+
+def test_brevity_penalty_marks_d2l_results():
+    from mtlearn import d2l_bleu
+
+    r = d2l_bleu("A B", "A B C D E F", 2)
+    assert _flat(marker_points(plot_brevity_penalty(r).axes[0])) == pytest.approx([1 / 3, math.exp(-2)])
+
+
+def test_brevity_penalty_bad_results():
+    with pytest.raises(TypeError, match="^results: "):
+        plot_brevity_penalty([1.5])
+
+
+def test_brevity_penalty_bad_ratio():
+    with pytest.raises(ValueError, match="^max_ratio: "):
+        plot_brevity_penalty(max_ratio=0)
+
+
+def test_weights_curves_and_example_b():
+    ex = bleu_examples.DIGEST_7_WEIGHTS
+    ax = plot_weights(4, precision=float(ex.precision)).axes[0]
+    curves = find_gid(ax, "curve")
+    assert len(curves) == 5
+    for n, curve in enumerate(curves[:4], start=1):
+        for p, y in curve.get_xydata()[1:]:
+            assert math.isclose(y, p ** (1 / 2 ** n), rel_tol=1e-12)
+    for p, y in curves[4].get_xydata()[1:]:
+        assert math.isclose(y, p ** 0.25, rel_tol=1e-12)
+    # The document prints 0.5^(1/2) = 0.7071... as 0.7, the others to two places.
+    ys = [y for _, y in marker_points(ax)]
+    assert all(abs(y - shown) < 0.01 for y, shown in zip(ys, ex.approximations))
+    assert [round(y, 2) for y in ys[1:]] == list(ex.approximations)[1:]
+
+
+def test_weights_bad_order():
+    with pytest.raises(ValueError, match="^max_order: "):
+        plot_weights(0)
+
+
+def test_meteor_penalty_curve_and_digest_rows():
+    rows = [meteor(row.candidate, [row.reference], stages=["exact"]) for row in TABLE]
+    ax = plot_meteor_penalty(rows).axes[0]
+    (curve,) = find_gid(ax, "curve")
+    for x, y in curve.get_xydata():
+        assert math.isclose(y, 0.5 * x ** 3, rel_tol=1e-12, abs_tol=1e-15)
+    got = [f"{y:.4f}" for _, y in marker_points(ax)]
+    assert [float(g) for g in got] == [float(row.expected_penalty) for row in TABLE]
+    assert [x for x, _ in marker_points(ax)] == pytest.approx(
+        [row.expected_chunks / row.expected_matches for row in TABLE])
+
+
+def test_meteor_penalty_other_parameters():
+    ax = plot_meteor_penalty(beta=1.5, gamma=0.3).axes[0]
+    (curve,) = find_gid(ax, "curve")
+    for x, y in curve.get_xydata():
+        assert math.isclose(y, 0.3 * x ** 1.5, rel_tol=1e-9, abs_tol=1e-15)
+
+
+def test_meteor_penalty_bad_gamma():
+    with pytest.raises(ValueError, match="^gamma: "):
+        plot_meteor_penalty(gamma=2)
+
+
+def test_meteor_penalty_labels_must_fit():
+    with pytest.raises(ValueError, match="^labels: "):
+        plot_meteor_penalty(meteor("a", ["a"], stages=["exact"]), labels=["x", "y"])
+
+
+def test_f_mean_alpha_curves():
+    pairs = [(Fraction(1, 2), Fraction(1)), (Fraction(1), Fraction(1, 2))]
+    ax = plot_f_mean_alpha(pairs).axes[0]
+    for (p, r), curve in zip(pairs, find_gid(ax, "curve")):
+        for a, y in curve.get_xydata():
+            expected = float(p * r) / (a * float(p) + (1 - a) * float(r))
+            assert math.isclose(y, expected, rel_tol=1e-12)
+    # alpha = 0.9: 10PR / (R + 9P).
+    assert [y for _, y in marker_points(ax)] == pytest.approx([10 * 0.5 / (1 + 4.5), 10 * 0.5 / (0.5 + 9)])
+
+
+def test_f_mean_contour_marks_row_3():
+    row3 = meteor(TABLE[2].candidate, [TABLE[2].reference], stages=["exact"])
+    ax = plot_f_mean(0.9, results=row3).axes[0]
+    assert _flat(marker_points(ax)) == pytest.approx([6 / 7, 1.0])
+    assert ax.get_title() == "F_mean, alpha = 0.9"
+
+
+def test_f_mean_bad_alpha():
+    with pytest.raises(ValueError, match="^alpha: "):
+        plot_f_mean(1.5)
+
+
+def test_f_mean_alpha_bad_pair():
+    with pytest.raises(ValueError, match="^pairs: item 0"):
+        plot_f_mean_alpha([(2, 1)])
+
+
+# --------------------------------------------------------------------------- figures in general
+
+
+def _every_plot():
+    r_bleu = bleu("A B B C D", ["A B C D E F"])
+    r_met = meteor(ROW_1.candidate, [ROW_1.reference], stages=["exact"])
+    return [
+        plot_alignment(r_met),
+        plot_alignment_pairs(CAND, REF, ALIGNMENT_A.pairs),
+        plot_alignment_comparison(CAND, REF, [("a", ALIGNMENT_A.pairs)]),
+        plot_ngram_table(r_bleu, 2),
+        plot_brevity_penalty(r_bleu),
+        plot_weights(),
+        plot_meteor_penalty(r_met),
+        plot_f_mean(results=r_met),
+        plot_f_mean_alpha(),
+    ]
+
+
+def test_no_pyplot_figure_is_left_open():
+    before = plt.get_fignums()
+    figures = _every_plot()
+    assert plt.get_fignums() == before
+    assert all(isinstance(f, Figure) for f in figures)
+    assert all(f._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n" for f in figures)
+
+
+def test_drawing_into_given_axes():
+    fig, (left, right) = plt.subplots(1, 2)
+    try:
+        assert plot_weights(ax=left) is fig
+        assert plot_alignment_pairs(CAND, REF, ALIGNMENT_A.pairs, ax=right) is fig
+        assert crossing_points(right) == 8 and len(find_gid(left, "curve")) == 5
+    finally:
+        plt.close(fig)
+
+
+def test_ax_must_be_axes():
+    with pytest.raises(TypeError, match="^ax: "):
+        plot_weights(ax="left")  # type: ignore[arg-type]

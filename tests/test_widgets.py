@@ -1,0 +1,398 @@
+"""mtlearn.widgets, headless: set the controls in Python, read the numbers the widget renders.
+
+The rendered numbers are read from the HTML (``data-name``/``data-value`` spans) and
+compared with mtlearn.bleu / mtlearn.meteor called directly, and with the
+documents' own numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from html.parser import HTMLParser
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import ipywidgets as widgets  # noqa: E402
+import pytest  # noqa: E402
+
+from mtlearn import bleu, meteor  # noqa: E402
+from mtlearn.examples import bleu as bleu_examples  # noqa: E402
+from mtlearn.examples.meteor import ROW_1, ROW_1_CHUNKS_SCORE, TABLE  # noqa: E402
+from mtlearn.plots import crossing_points, find_gid  # noqa: E402
+from mtlearn.widgets import BleuExplorer, MeteorExplorer  # noqa: E402
+from mtlearn.wordnet_setup import WordNetMissingError, wordnet_available  # noqa: E402
+
+
+class _Numbers(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: dict[str, str] = {}
+        self.exact: dict[str, str] = {}
+        self.row_classes: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "data-name" in a:
+            self.values[a["data-name"]] = a["data-value"]
+            if "data-exact" in a:
+                self.exact[a["data-name"]] = a["data-exact"]
+        if tag == "tr" and a.get("class"):
+            self.row_classes.append(a["class"])
+
+
+def numbers(*html_widgets: widgets.HTML) -> _Numbers:
+    parser = _Numbers()
+    for w in html_widgets:
+        parser.feed(w.value)
+    return parser
+
+
+def value(x, name: str) -> float:
+    return float(numbers(x.score_html, x.summary_html).values[name])
+
+
+def dom_classes(widget) -> set[str]:
+    found = set(getattr(widget, "_dom_classes", ()))
+    for child in getattr(widget, "children", ()):
+        found |= dom_classes(child)
+    return found
+
+
+def descriptions(widget) -> set[str]:
+    found = {widget.description} if getattr(widget, "description", "") else set()
+    for child in getattr(widget, "children", ()):
+        found |= descriptions(child)
+    return found
+
+
+# --------------------------------------------------------------------------- BLEU
+
+
+def test_bleu_renders_the_library_numbers():
+    cand = "It is a guide to action which ensures that the military always obeys the commands of the party"
+    refs = list(bleu_examples.PAPINENI_GUIDE_CANDIDATE_1.references)
+    x = BleuExplorer(cand, refs, max_order=2)
+    direct = bleu(cand, refs, max_order=2)
+    n = numbers(x.score_html, x.summary_html)
+    assert float(n.values["score"]) == direct.score
+    assert float(n.values["brevity-penalty"]) == direct.brevity_penalty
+    assert float(n.values["geometric-mean"]) == direct.geometric_mean
+    assert int(n.values["candidate-length"]) == direct.candidate_length == 18
+    # Papineni's own counts: 17/18 and 10/17.
+    assert [(int(n.values[f"matches-{k}"]), int(n.values[f"totals-{k}"])) for k in (1, 2)] == [(17, 18), (10, 17)]
+    assert [float(n.values[f"precision-{k}"]) for k in (1, 2)] == list(direct.precisions)
+    assert [float(n.values[f"weight-{k}"]) for k in (1, 2)] == [0.5, 0.5]
+    assert x.result == direct
+
+
+def test_bleu_example_c_brevity_penalty():
+    ex = bleu_examples.DIGEST_8_BREVITY
+    x = BleuExplorer(ex.candidate, list(ex.references), max_order=ex.max_order)
+    assert value(x, "brevity-penalty") == pytest.approx(math.exp(1 - 6 / 2))
+    assert round(value(x, "score"), 2) == ex.expected_score
+    assert "BLEU = " in x.score_html.value
+
+
+def test_bleu_clipping_marked_in_the_table():
+    ex = bleu_examples.PAPINENI_THE_THE
+    x = BleuExplorer(ex.candidate, list(ex.references), max_order=1, lowercase=True)
+    assert numbers(x.table_html).row_classes == ["mtlearn-clipped"]
+    assert "2/7" in x.table_html.value
+    assert Fraction(int(value(x, "matches-1")), int(value(x, "totals-1"))) == ex.expected_precisions[0]
+
+
+def test_bleu_table_rows_follow_the_ngram_table():
+    ex = bleu_examples.DIGEST_6_PRECISIONS
+    x = BleuExplorer(ex.candidate, list(ex.references))
+    expected = []
+    for n in range(1, 5):
+        for row in x.result.ngram_table(n):
+            if row.max_reference_count == 0:
+                expected.append("mtlearn-unmatched")
+            elif row.clipped_count < row.candidate_count:
+                expected.append("mtlearn-clipped")
+            else:
+                expected.append("mtlearn-matched")
+    assert numbers(x.table_html).row_classes == expected
+    assert expected.count("mtlearn-clipped") == 1  # the second "B"
+
+
+@pytest.mark.parametrize(
+    "control, new, options",
+    [
+        ("max_order_input", 2, dict(max_order=2)),
+        ("smoothing_input", "exp", dict(smoothing="exp")),
+        ("smoothing_input", "method1", dict(smoothing="method1")),
+        ("tokenize_input", "13a", dict(tokenize="13a")),
+        ("lowercase_input", True, dict(lowercase=True)),
+        ("effective_order_input", True, dict(effective_order=True)),
+        ("weights_input", "1/2, 1/4, 1/8, 1/8", dict(weights=[0.5, 0.25, 0.125, 0.125])),
+    ],
+)
+def test_bleu_each_control_updates_live(control, new, options):
+    cand, refs = "The cat sat on the mat.", ["the cat is on the mat .", "A cat sat on a mat."]
+    x = BleuExplorer(cand, refs)
+    assert x.result == bleu(cand, refs)
+    getattr(x, control).value = new
+    direct = bleu(cand, refs, **options)
+    assert x.result == direct
+    assert value(x, "score") == direct.score
+    for k in range(1, direct.max_order + 1):
+        assert value(x, f"precision-{k}") == direct.precisions[k - 1]
+
+
+def test_bleu_typing_the_candidate_updates():
+    x = BleuExplorer("A B", ["A B C D E F"], max_order=2)
+    x.candidate_input.value = "A B B C D"
+    assert value(x, "score") == bleu("A B B C D", ["A B C D E F"], max_order=2).score
+    x.references_input.value = "A B C D E F\nA B B C D"
+    assert value(x, "score") == 1.0
+
+
+def test_bleu_set_inputs_recomputes_once(monkeypatch):
+    x = BleuExplorer("a b c", ["a b c"])
+    calls = []
+    original = x.refresh
+    monkeypatch.setattr(x, "refresh", lambda: (calls.append(1), original())[1])
+    x.set_inputs(candidate="a b", references=["a b", "a c"], max_order=2, weights=[0.5, 0.5])
+    assert calls == [1]
+    assert x.result == bleu("a b", ["a b", "a c"], max_order=2)
+
+
+def test_bleu_empty_candidate_shows_the_reason():
+    x = BleuExplorer("", ["the cat"])
+    assert x.error is None
+    assert value(x, "score") == 0.0
+    assert "candidate is empty" in x.message_html.value
+    assert "mtlearn-note" in x.message_html.value
+
+
+def test_bleu_no_references_shows_an_error():
+    x = BleuExplorer("the cat", "\n  \n")
+    assert x.result is None
+    assert x.error == "references: give at least one reference, one per line"
+    assert "mtlearn-error" in x.message_html._dom_classes
+    assert 'class="mtlearn-error"' in x.message_html.value
+    assert x.summary_html.value == "" and x.table_html.value == ""
+    x.references_input.value = "the cat"
+    assert x.error is None and "mtlearn-error" not in x.message_html._dom_classes
+    assert value(x, "score") == bleu("the cat", ["the cat"]).score
+
+
+def test_bleu_unreadable_weights():
+    x = BleuExplorer("a b", ["a b"], max_order=2)
+    x.weights_input.value = "0.5, half"
+    assert x.result is None and x.error.startswith("weights: cannot read 'half'")
+
+
+def test_bleu_weights_of_wrong_length():
+    x = BleuExplorer("a b", ["a b"], max_order=2)
+    x.weights_input.value = "0.2, 0.3, 0.5"
+    assert x.result is None and x.error.startswith("weights: 3 weights given for max_order=2")
+
+
+def test_bleu_weights_not_summing_to_one_is_a_note():
+    x = BleuExplorer("A B B C D", ["A B C D E F"], max_order=2)
+    x.weights_input.value = "1/2, 1/4"
+    assert x.error is None
+    assert "sum to 0.75" in x.message_html.value
+    assert x.result.score == pytest.approx(math.exp(1 - 6 / 5) * (4 / 5) ** 0.5 * (3 / 4) ** 0.25)
+
+
+def test_bleu_method6_needs_order_3():
+    x = BleuExplorer("a b c", ["a b c"])
+    x.set_inputs(smoothing="method6", max_order=2)
+    assert x.result is None and x.error.startswith("smoothing: method6 needs max_order >= 3")
+
+
+def test_bleu_constructor_checks_arguments():
+    with pytest.raises(ValueError, match="^smoothing: "):
+        BleuExplorer("a", ["a"], smoothing="laplace")
+
+
+def test_bleu_constructor_references_type():
+    with pytest.raises(TypeError, match="^references: "):
+        BleuExplorer("a", [1, 2])  # type: ignore[list-item]
+
+
+def test_bleu_set_inputs_unknown_name():
+    with pytest.raises(TypeError, match="^colour: not an input"):
+        BleuExplorer("a", ["a"]).set_inputs(colour="red")
+
+
+def test_bleu_is_a_displayable_widget_with_css_classes():
+    x = BleuExplorer("a b", ["a b"])
+    assert isinstance(x, widgets.VBox) and x.widget is x
+    assert "application/vnd.jupyter.widget-view+json" in x._repr_mimebundle_()
+    assert {"mtlearn-bleu-explorer", "mtlearn-candidate", "mtlearn-references", "mtlearn-max-order",
+            "mtlearn-smoothing", "mtlearn-tokenize", "mtlearn-lowercase", "mtlearn-effective-order",
+            "mtlearn-weights", "mtlearn-score", "mtlearn-summary", "mtlearn-ngram-table",
+            "mtlearn-message"} <= dom_classes(x)
+    assert {"Candidate", "References", "Max order", "Smoothing", "Tokenizer", "Lowercase",
+            "Effective order", "Weights"} <= descriptions(x)
+
+
+# --------------------------------------------------------------------------- METEOR
+
+
+@pytest.mark.parametrize("row", TABLE, ids=["row1", "row2", "row3"])
+def test_meteor_digest_rows(row):
+    x = MeteorExplorer(row.candidate, [row.reference], stages=["exact"])
+    n = numbers(x.score_html, x.summary_html)
+    assert f"{float(n.values['score']):.4f}" == row.expected_score
+    assert int(n.values["chunks"]) == row.expected_chunks
+    assert int(n.values["matches"]) == row.expected_matches
+    direct = meteor(row.candidate, [row.reference], stages=["exact"])
+    assert float(n.values["score"]) == direct.score
+    assert n.exact["precision"] == str(direct.precision) and n.exact["f-mean"] == str(direct.f_mean)
+    assert n.exact["penalty"] == str(direct.penalty)
+    assert int(n.values["crossings"]) == direct.crossings
+
+
+def test_meteor_picture_matches_the_result():
+    x = MeteorExplorer(ROW_1.candidate, [ROW_1.reference], stages=["exact"])
+    ax = x.figure.axes[0]
+    assert crossing_points(ax) == x.result.crossings == 8
+    assert len(find_gid(ax, "chunk-candidate")) == x.result.chunks == 6
+    assert bytes(x.image.value[:8]) == b"\x89PNG\r\n\x1a\n"
+    first = bytes(x.image.value)
+    x.tie_break_input.value = "chunks"
+    assert f"{x.result.score:.4f}" == ROW_1_CHUNKS_SCORE
+    assert crossing_points(x.figure.axes[0]) == x.result.crossings == 11
+    assert bytes(x.image.value) != first
+
+
+@pytest.mark.parametrize(
+    "control, new, options",
+    [
+        ("alpha_input", 0.5, dict(alpha=0.5)),
+        ("beta_input", 1.5, dict(beta=1.5)),
+        ("gamma_input", 0.25, dict(gamma=0.25)),
+        ("tie_break_input", "chunks", dict(tie_break="chunks")),
+        ("lowercase_input", False, dict(lowercase=False)),
+        ("tokenize_input", "13a", dict(tokenize="13a")),
+    ],
+)
+def test_meteor_each_control_updates_live(control, new, options):
+    cand, refs = "On the mat sat the cat .", ["the cat sat on the mat."]
+    x = MeteorExplorer(cand, refs, stages=["exact", "stem"])
+    getattr(x, control).value = new
+    direct = meteor(cand, refs, stages=["exact", "stem"], **options)
+    assert value(x, "score") == direct.score
+    assert value(x, "penalty") == float(direct.penalty)
+    assert value(x, "f-mean") == float(direct.f_mean)
+
+
+def test_meteor_stage_checkboxes():
+    cand, ref = "the cats sat", "a cat sat"
+    x = MeteorExplorer(cand, [ref], stages=["exact"])
+    assert x.result.matches == 1
+    x.stage_inputs["stem"].value = True
+    assert x.result.matches_per_stage == {"exact": 1, "stem": 1}
+    assert value(x, "matches-stem") == 1
+    assert value(x, "score") == meteor(cand, [ref], stages=["exact", "stem"]).score
+
+
+def test_meteor_slider_values_are_rounded():
+    x = MeteorExplorer("the cat was sat on the mat", ["the cat sat on the mat"], stages=["exact"])
+    x.alpha_input.value = 0.9000000000000001  # what a browser may send
+    assert x.result.alpha == 0.9
+    assert x.result.f_mean == Fraction(60, 61)
+
+
+def test_meteor_several_references():
+    x = MeteorExplorer("the cat sat on the mat", "a cat sat\nthe cat sat on the mat", stages=["exact"])
+    direct = meteor("the cat sat on the mat", ["a cat sat", "the cat sat on the mat"], stages=["exact"])
+    assert value(x, "best-reference") == direct.best_reference + 1 == 2
+    assert [value(x, f"reference-score-{k}") for k in (1, 2)] == [r.score for r in direct.per_reference]
+    assert "reference 2 of 2 (best)" in x.figure.axes[0].get_title()
+
+
+def test_meteor_no_stage_ticked():
+    x = MeteorExplorer("the cat", ["the cat"], stages=["exact"])
+    x.stage_inputs["exact"].value = False
+    assert x.result is None and x.figure is None
+    assert x.error == "stages: tick at least one stage (exact, stem, synonym)"
+    assert "mtlearn-error" in x.message_html._dom_classes
+    assert bytes(x.image.value) == b""
+
+
+def test_meteor_no_references():
+    x = MeteorExplorer("the cat", [], stages=["exact"])
+    assert x.result is None and x.error == "references: give at least one reference, one per line"
+
+
+def test_meteor_empty_candidate_shows_the_reason():
+    x = MeteorExplorer("", ["the cat"], stages=["exact"])
+    assert x.error is None and value(x, "score") == 0.0
+    assert "empty candidate" in x.message_html.value
+
+
+def _no_wordnet(*args, **kwargs):
+    raise WordNetMissingError("simulated: no WordNet here")
+
+
+def test_meteor_missing_wordnet_falls_back_with_a_message(monkeypatch):
+    import mtlearn.synonyms
+
+    monkeypatch.setattr(mtlearn.synonyms, "shared_synonym_index", _no_wordnet)
+    x = MeteorExplorer("the cats sat on the rug", ["the cat sat on the carpet"])
+    assert x.error is None
+    assert "needs WordNet" in x.message_html.value and "exact + stem" in x.message_html.value
+    assert x.result.stages == ("exact", "stem")
+    assert x.result.score == meteor("the cats sat on the rug", ["the cat sat on the carpet"],
+                                    stages=["exact", "stem"]).score
+
+
+def test_meteor_missing_wordnet_synonym_only(monkeypatch):
+    import mtlearn.synonyms
+
+    monkeypatch.setattr(mtlearn.synonyms, "shared_synonym_index", _no_wordnet)
+    x = MeteorExplorer("a rug", ["a carpet"], stages=["synonym"])
+    assert x.result is None and x.error.startswith("WordNet for NLTK was not found")
+
+
+@pytest.mark.wordnet
+@pytest.mark.skipif(not wordnet_available(), reason="WordNet for NLTK is not installed (python -m mtlearn.wordnet_setup)")
+def test_meteor_all_three_stages():
+    x = MeteorExplorer("the cats sat on the rug", ["the cat sat on the carpet"])
+    direct = meteor("the cats sat on the rug", ["the cat sat on the carpet"])
+    assert x.result.matches_per_stage == {"exact": 4, "stem": 1, "synonym": 1}
+    assert value(x, "score") == direct.score and value(x, "matches-synonym") == 1
+
+
+def test_meteor_constructor_checks_gamma():
+    with pytest.raises(ValueError, match="^gamma: "):
+        MeteorExplorer("a", ["a"], gamma=1.5)
+
+
+def test_meteor_constructor_checks_stages():
+    with pytest.raises(ValueError, match="^stages: unknown stage 'paraphrase'"):
+        MeteorExplorer("a", ["a"], stages=["paraphrase"])
+
+
+def test_meteor_constructor_checks_tie_break():
+    with pytest.raises(ValueError, match="^tie_break: "):
+        MeteorExplorer("a", ["a"], tie_break="random")
+
+
+def test_meteor_set_inputs_with_stage_list():
+    x = MeteorExplorer("the cats sat", ["a cat sat"], stages=["exact"])
+    x.set_inputs(stages=["exact", "stem"], gamma=0.25)
+    assert x.result.stages == ("exact", "stem") and x.result.gamma == 0.25
+    assert x.stage_inputs["stem"].value is True and x.stage_inputs["synonym"].value is False
+
+
+def test_meteor_is_a_displayable_widget_with_css_classes():
+    x = MeteorExplorer("a b", ["a b"], stages=["exact"])
+    assert isinstance(x, widgets.VBox) and x.widget is x
+    assert "application/vnd.jupyter.widget-view+json" in x._repr_mimebundle_()
+    assert {"mtlearn-meteor-explorer", "mtlearn-candidate", "mtlearn-references", "mtlearn-stage-exact",
+            "mtlearn-stage-stem", "mtlearn-stage-synonym", "mtlearn-alpha", "mtlearn-beta", "mtlearn-gamma",
+            "mtlearn-tie-break", "mtlearn-lowercase", "mtlearn-tokenize", "mtlearn-alignment",
+            "mtlearn-score", "mtlearn-summary", "mtlearn-message"} <= dom_classes(x)
+    assert {"Candidate", "References", "exact", "stem", "synonym", "alpha", "beta", "gamma",
+            "Tie-break"} <= descriptions(x)
