@@ -18,11 +18,17 @@ The rule (Banerjee & Lavie 2005; digest of document 003, items 3 and 4):
   wins (so earlier candidate words take earlier reference words).
 
 The search is exact. Identical-key blocks, independent groups of words and
-forced mappings are solved without search; what remains is a branch and bound
-over candidate positions, with an initial solution from a greedy dive, lower
-bounds from the crossings every remaining word must still make, and the rule
-that two crossing mappings are never kept when swapping their reference words is
-allowed (the swap always removes crossings). When the node budget runs out, the
+forced mappings are solved without search (with chunks, groups are split where no
+adjacency can join them); what remains is a branch and bound over candidate
+positions. Its first solution is a greedy dive improved by local search (with
+crossings each unbalanced block is re-solved exactly, in order, with the rest held
+still). Its lower bounds: with crossings, the cheapest in-order completion of
+every block (a dynamic programme: within a block mappings never cross, since
+swapping two crossing ones always removes crossings) plus the crossings blocks
+must make among themselves; with chunks, the adjacencies the remaining words can
+still make, at most one per reference gap (a matching). A transposition table
+drops a partial alignment when an earlier one, lexicographically smaller, used
+the same reference words at no higher cost. When the node budget runs out, the
 best alignment found is returned with ``optimal=False``.
 
 The digest's row 1: "on the mat sat the cat" against "the cat sat on the mat".
@@ -47,7 +53,7 @@ from operator import add
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 from .inputs import check_choice
 from .meteor_formulas import count_chunks, count_crossings
@@ -64,6 +70,9 @@ DEFAULT_NODE_BUDGET: dict[str, int] = {"crossings": 20_000, "chunks": 200_000}
 # they get the block-monotone solution, marked optimal only when it provably is.
 _EDGE_LIMIT = 20_000
 _DEPTH_LIMIT = 400  # recursion depth of the search = candidate words in one group
+
+_POLISH_FROM = 8  # groups with this many candidate words get a local search first
+_POLISH_ROUNDS = 20  # sweeps of that local search at most
 
 _UNMATCHED = sys.maxsize  # "no reference position": sorts after every real one
 
@@ -424,6 +433,139 @@ def _potentials(
     return suffix
 
 
+def _monotone_min(
+    cands: Sequence[int], refs: Sequence[int], r: int,
+    cost: Callable[[int, int, int], int], want_pairs: bool = False,
+) -> tuple[float, list[Pair]]:
+    """The cheapest ``r`` in-order mappings of a complete block, by dynamic programming.
+
+    The smaller of ``cands`` and ``refs`` must be used up (``r`` words): its
+    ``q``-th word takes the ``(q + d_q)``-th word of the larger side with
+    ``d_q`` non-decreasing. ``cost(i, x, j)`` prices mapping ``(i, j)``, ``j``
+    being ``refs[x]``. Ties go to the earliest words of the larger side.
+
+    >>> _monotone_min([0, 1], [5, 6, 7], 2, lambda i, x, j: abs(j - i - 6), want_pairs=True)
+    (0, [(0, 6), (1, 7)])
+    """
+    small_is_cands = len(cands) <= len(refs)
+    n_small = min(len(cands), len(refs))
+    if r > n_small:
+        return float("inf"), []
+    if r < n_small or r == 0:
+        return 0, []  # not a used-up block (cannot happen in a feasible state): trivial bound
+    slack = max(len(cands), len(refs)) - r
+    best: list[float] = []
+    args: list[list[int]] = []
+    for q in range(r):
+        if small_is_cands:
+            i = cands[q]
+            row = [cost(i, q + d, refs[q + d]) for d in range(slack + 1)]
+        else:
+            j = refs[q]
+            row = [cost(cands[q + d], q, j) for d in range(slack + 1)]
+        cur = row if q == 0 else [v + b for v, b in zip(row, best)]
+        # best[d] = min(cur[:d + 1]) and where it is reached
+        best = []
+        arg = []
+        m, a = float("inf"), 0
+        for d, v in enumerate(cur):
+            if v < m:
+                m, a = v, d
+            best.append(m)
+            arg.append(a)
+        args.append(arg)
+    value = best[-1]
+    if not want_pairs:
+        return value, []
+    pairs: list[Pair] = []
+    d = slack
+    for q in range(r - 1, -1, -1):
+        d = args[q][d]
+        pairs.append((cands[q + d], refs[q]) if not small_is_cands else (cands[q], refs[q + d]))
+    pairs.reverse()
+    return value, pairs
+
+
+def _gap_matching(
+    comps: list[_Component], fixed: dict[int, int], positions: list[int], comp_of: dict[int, int]
+) -> list[int]:
+    """For each suffix ``positions[t:]``, the most adjacencies its words can still make.
+
+    An adjacency joins a candidate gap ``(i - 1, i)`` to a reference gap
+    ``(j - 1, j)``; each reference gap serves at most one adjacency. So the
+    adjacencies that mappings at ``positions[t:]`` can create (the ones
+    :func:`_potentials` counts) are at most a maximum matching between those
+    candidate gaps and the reference gaps each could use: a repeated phrase in the
+    candidate cannot make its adjacencies twice against one copy in the reference.
+    Computed by adding the gaps from the last position back, one augmenting path each.
+
+    >>> from mtlearn.meteor_matchers import ExactMatcher
+    >>> cand, ref = "a b a b".split(), "a b".split()
+    >>> comps = _components(cand, ref, [0, 1, 2, 3], [0, 1], ExactMatcher(), False)
+    >>> positions = [0, 1, 2, 3]
+    >>> comp_of = {i: k for k, c in enumerate(comps) for i in c.cands}
+    >>> _potentials(comps, {}, positions, comp_of), _gap_matching(comps, {}, positions, comp_of)
+    ([2, 2, 1, 1, 0], [1, 1, 1, 1, 0])
+    """
+    members = set(positions)
+    options: list[list[list[int]]] = []  # per position: its gains, each the usable ref gaps
+    for i in positions:
+        comp = comps[comp_of[i]]
+        gains: list[list[int]] = []
+        if i - 1 in members:
+            prev = comps[comp_of[i - 1]]
+            gaps = [j for j in comp.edges_of(i) if j - 1 in prev.rtype and prev.edge(i - 1, j - 1)]
+            if gaps:
+                gains.append(gaps)
+        elif i - 1 in fixed:
+            j = fixed[i - 1] + 1
+            if j in comp.rtype and comp.edge(i, j):
+                gains.append([j])
+        if i + 1 in fixed:
+            j = fixed[i + 1] - 1
+            if j in comp.rtype and comp.edge(i, j):
+                gains.append([j + 1])
+        options.append(gains)
+    owner: dict[int, int] = {}  # ref gap -> gain number
+    gain_gaps: list[list[int]] = []
+    size = 0
+    suffix = [0] * (len(positions) + 1)
+    for t in range(len(positions) - 1, -1, -1):
+        for gaps in options[t]:
+            u = len(gain_gaps)
+            gain_gaps.append(gaps)
+            # Breadth-first search for an augmenting path from the new gain u.
+            parent: dict[int, tuple[int, int]] = {}  # gain -> (previous gain, gap)
+            seen = {u}
+            queue = [u]
+            end: Optional[tuple[int, int]] = None
+            while queue and end is None:
+                nxt = []
+                for v in queue:
+                    for g in gain_gaps[v]:
+                        w = owner.get(g)
+                        if w is None:
+                            end = (v, g)
+                            break
+                        if w not in seen:
+                            seen.add(w)
+                            parent[w] = (v, g)
+                            nxt.append(w)
+                    if end is not None:
+                        break
+                queue = nxt
+            if end is not None:
+                v, g = end
+                while True:
+                    owner[g] = v
+                    if v == u:
+                        break
+                    v, g = parent[v]
+                size += 1
+        suffix[t] = size
+    return suffix
+
+
 class _GroupSearch:
     """Branch and bound over the candidate positions of one group of components."""
 
@@ -441,7 +583,12 @@ class _GroupSearch:
         if self.crossings:
             self.weight = self._fixed_crossings()
         else:
-            self.potential = _potentials(comps, fixed, self.positions, self.comp_of)
+            self.potential = [
+                min(a, b) for a, b in zip(
+                    _potentials(comps, fixed, self.positions, self.comp_of),
+                    _gap_matching(comps, fixed, self.positions, self.comp_of),
+                )
+            ]
 
     # -- costs
 
@@ -475,6 +622,11 @@ class _GroupSearch:
         self.lines: list[list[Pair]] = [[] for _ in range(n)]
         self.current: dict[int, int] = {}
         self.seq: list[int] = []
+        self.mask = 0  # the reference positions of this search's mappings, as bits
+        # Transposition table: (depth, mask[, last reference position]) -> cheapest cost
+        # seen. Two prefixes with the same key have the same completions at the same
+        # cost, and the depth-first order meets the lexicographically smaller one first.
+        self.seen: dict[tuple[int, ...], int] = {}
         self.fut_types = [
             {ct: len(ps) for ct, ps in c.cands_of_type.items()} if not c.complete else None
             for c in self.comps
@@ -503,6 +655,7 @@ class _GroupSearch:
         if j != _UNMATCHED:
             self.matched[k] += 1
             self.used.add(j)
+            self.mask |= 1 << j
             bisect.insort(self.assigned, j)
             self.lines[k].append((i, j))
             self.current[i] = j
@@ -519,6 +672,7 @@ class _GroupSearch:
         if j != _UNMATCHED:
             self.matched[k] -= 1
             self.used.discard(j)
+            self.mask ^= 1 << j
             del self.assigned[bisect.bisect_left(self.assigned, j)]
             self.lines[k].pop()
             del self.current[i]
@@ -553,16 +707,14 @@ class _GroupSearch:
                 continue
             n_future = self.future[k]
             if comp.complete:
+                # The block's remaining mappings go in order (the search only makes
+                # block-monotone alignments): the cheapest in-order matching, by DP.
                 start = bisect.bisect_right(comp.refs, self.last[k])
-                g = [greater[j] for j in comp.refs[start:]]
-                rows = [
-                    list(map(add, self.weight[i][start:], g))
-                    for i in comp.cands[len(comp.cands) - n_future:]
-                ]
-                if len(rows) < r or len(g) < r:
-                    return float("inf")
-                by_cand = sorted(map(min, rows))
-                by_ref = sorted(map(min, *rows)) if len(rows) > 1 else sorted(rows[0])
+                total += _monotone_min(
+                    comp.cands[len(comp.cands) - n_future:], comp.refs[start:], r,
+                    lambda i, x, j: self.weight[i][start + x] + greater[j],
+                )[0]
+                continue
             else:
                 by_cand = []
                 ref_best: dict[int, int] = {}
@@ -584,7 +736,7 @@ class _GroupSearch:
                     return float("inf")
                 by_cand.sort()
                 by_ref = sorted(ref_best.values())
-            total += max(sum(by_cand[:r]), sum(by_ref[:r]))
+                total += max(sum(by_cand[:r]), sum(by_ref[:r]))
         return total
 
     def _greater(self) -> list[int]:
@@ -657,6 +809,8 @@ class _GroupSearch:
                 self._dfs(0, 0)
             except _Found:
                 pass
+            if self.best_seq is not None and len(self.positions) >= _POLISH_FROM:
+                self._polish()
             self._reset()
             self.greedy = False
             self._dfs(0, 0)
@@ -667,6 +821,146 @@ class _GroupSearch:
             return _block_solution(self.comps), False
         pairs = [(i, j) for i, j in zip(self.positions, self.best_seq) if j != _UNMATCHED]
         return pairs, optimal
+
+    # -- a better first solution: local search from the greedy dive
+
+    def _polish(self) -> None:
+        """Improve the incumbent by local search before the exact search starts.
+
+        With crossings, each complete block in turn is re-solved exactly (in-order
+        dynamic programming) with the rest of the alignment held still; with chunks,
+        single words are moved to a free reference word or swap theirs with another
+        word's while that adds adjacencies. Only the bound gets better: the exact
+        search still decides, with the same tie-break.
+        """
+        assert self.best_seq is not None
+        pairs = {i: j for i, j in zip(self.positions, self.best_seq) if j != _UNMATCHED}
+        if self.crossings:
+            self._polish_crossings(pairs)
+        else:
+            self._polish_chunks(pairs)
+        seq = [pairs.get(i, _UNMATCHED) for i in self.positions]
+        cost = self._cost(pairs)
+        if cost < self.best_cost or (cost == self.best_cost and seq < self.best_seq):
+            self.best_cost, self.best_seq = cost, seq
+
+    def _cost(self, pairs: dict[int, int]) -> int:
+        """The search's cost of a whole solution for this group (what ``_dfs`` adds up)."""
+        if self.crossings:
+            total = 0
+            for i, j in pairs.items():
+                total += self.weight[i][bisect.bisect_left(self.edges[i], j)]
+            return total + count_crossings(pairs.items())
+        return -self._adjacent(pairs, self.positions)
+
+    def _adjacent(self, pairs: dict[int, int], around: Sequence[int]) -> int:
+        """Adjacencies ``(a, b), (a + 1, b + 1)`` touching ``around`` with a group mapping in them."""
+        starts = {a for i in around for a in (i - 1, i)}
+        count = 0
+        for a in starts:
+            ja = pairs.get(a)
+            jb = pairs.get(a + 1)
+            if ja is None and jb is None:
+                continue
+            if ja is None:
+                ja = self.fixed.get(a)
+            if jb is None:
+                jb = self.fixed.get(a + 1)
+            if ja is not None and jb == ja + 1:
+                count += 1
+        return count
+
+    def _polish_crossings(self, pairs: dict[int, int]) -> None:
+        blocks = [
+            k for k, c in enumerate(self.comps) if c.complete and len(c.cands) != len(c.refs)
+        ]
+        for _ in range(_POLISH_ROUNDS):
+            improved = False
+            for k in blocks:
+                comp = self.comps[k]
+                cands, refs = comp.cands, comp.refs
+                nc, nr = len(cands), len(refs)
+                # grid[a][b]: other mappings with a block candidates before them and b
+                # block references before them; crossings(a, b) follow from its sums.
+                grid = [[0] * (nr + 1) for _ in range(nc + 1)]
+                mine = set(cands)
+                for i, j in pairs.items():
+                    if i not in mine:
+                        grid[bisect.bisect_left(cands, i)][bisect.bisect_left(refs, j)] += 1
+                # cum[x][y] = others with a < x and b < y
+                cum = [[0] * (nr + 2) for _ in range(nc + 2)]
+                for x in range(nc + 1):
+                    row, up, out = grid[x], cum[x], cum[x + 1]
+                    run = 0
+                    for y in range(nr + 1):
+                        run += row[y]
+                        out[y + 1] = up[y + 1] + run
+                col_all = cum[nc + 1]
+
+                def cost(i: int, b: int, j: int, cands=cands, cum=cum, col_all=col_all,
+                         nr=nr) -> int:
+                    a = bisect.bisect_left(cands, i)
+                    inner = cum[a + 1][b + 1]
+                    return (self.weight[i][b] + col_all[b + 1] - inner
+                            + cum[a + 1][nr + 1] - inner)
+
+                current = sum(cost(i, bisect.bisect_left(refs, pairs[i]), pairs[i])
+                              for i in cands if i in pairs)
+                value, best = _monotone_min(cands, refs, min(nc, nr), cost, want_pairs=True)
+                if value < current:
+                    for i in cands:
+                        pairs.pop(i, None)
+                    pairs.update(best)
+                    improved = True
+            if not improved:
+                return
+
+    def _polish_chunks(self, pairs: dict[int, int]) -> None:
+        for _ in range(_POLISH_ROUNDS):
+            improved = False
+            owner = {j: i for i, j in pairs.items()}
+            for i in self.positions:
+                comp = self.comps[self.comp_of[i]]
+                mine = pairs.get(i)
+                for j in self.edges[i]:
+                    if j == mine:
+                        continue
+                    other = owner.get(j)
+                    if other is None:
+                        if mine is None:
+                            continue  # adding a mapping: the count is already the maximum
+                        moved = {i: j}
+                    elif mine is None:
+                        moved = {i: j, other: None}  # i takes j over, other goes unmatched
+                    elif comp.edge(other, mine):
+                        moved = {i: j, other: mine}
+                    else:
+                        continue
+                    around = list(moved)
+                    before = self._adjacent(pairs, around)
+                    saved = {a: pairs.get(a) for a in moved}
+                    for a, b in moved.items():
+                        if b is None:
+                            pairs.pop(a, None)
+                        else:
+                            pairs[a] = b
+                    if self._adjacent(pairs, around) > before:
+                        improved = True
+                        for a, b in saved.items():
+                            if b is not None and owner.get(b) == a:
+                                del owner[b]
+                        for a, b in moved.items():
+                            if b is not None:
+                                owner[b] = a
+                        mine = pairs.get(i)
+                        continue
+                    for a, b in saved.items():
+                        if b is None:
+                            pairs.pop(a, None)
+                        else:
+                            pairs[a] = b
+            if not improved:
+                return
 
     def _dfs(self, t: int, cost: int) -> None:
         if t == len(self.positions):
@@ -711,6 +1005,12 @@ class _GroupSearch:
                     new_cost > self.best_cost or (new_cost == self.best_cost and rel > 0)
                 ):
                     continue
+                if not self.greedy:
+                    key = (t, self.mask) if self.crossings else (t, self.mask, j)
+                    seen = self.seen.get(key)
+                    if seen is not None and seen <= new_cost:
+                        continue  # an earlier, lexicographically smaller prefix is as good
+                    self.seen[key] = new_cost
                 bound = new_cost + self._future_bound(t + 1)
                 if bound > self.best_cost or (bound == self.best_cost and rel > 0):
                     continue
@@ -738,12 +1038,14 @@ def _groups(comps: list[_Component], tie_break: str) -> list[list[_Component]]:
 
     With crossings, two components interact only if some mapping of one could cross
     some mapping of the other, which needs their boxes (candidate span × reference
-    span) not to lie one strictly below-left of the other. Chunks link neighbours in
-    complicated ways, so with ``tie_break="chunks"`` everything is one group.
+    span) not to lie one strictly below-left of the other. With chunks, two
+    components interact only through an adjacency: a mapping ``(i, j)`` of one and
+    ``(i + 1, j + 1)`` of the other must both be possible. Either way the cost is a
+    sum over the groups, so the lexicographically first optimum of the stage is made
+    of each group's lexicographically first optimum.
     """
-    if tie_break == "chunks" or len(comps) <= 1 or len(comps) > 2000:
+    if len(comps) <= 1 or len(comps) > 2000:
         return [comps] if comps else []
-    boxes = [(c.cands[0], c.cands[-1], c.refs[0], c.refs[-1]) for c in comps]
     parent = list(range(len(comps)))
 
     def find(x: int) -> int:
@@ -752,7 +1054,22 @@ def _groups(comps: list[_Component], tie_break: str) -> list[list[_Component]]:
             x = parent[x]
         return x
 
-    for a in range(len(comps)):
+    if tie_break == "chunks":
+        comp_of_c = {i: k for k, c in enumerate(comps) for i in c.cands}
+        comp_of_r = {j: k for k, c in enumerate(comps) for j in c.refs}
+        for i, a in comp_of_c.items():
+            b = comp_of_c.get(i + 1)
+            if b is None or find(a) == find(b):
+                continue
+            first, second = comps[a], comps[b]
+            for j in first.edges_of(i):
+                if comp_of_r.get(j + 1) == b and second.edge(i + 1, j + 1):
+                    parent[find(a)] = find(b)
+                    break
+        boxes = []
+    else:
+        boxes = [(c.cands[0], c.cands[-1], c.refs[0], c.refs[-1]) for c in comps]
+    for a in range(len(boxes)):
         a0, a1, a2, a3 = boxes[a]
         for b in range(a + 1, len(comps)):
             b0, b1, b2, b3 = boxes[b]

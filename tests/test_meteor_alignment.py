@@ -201,3 +201,40 @@ def test_large_sentence_with_repeated_function_words_is_proven():
     assert got.optimal
     assert got.crossings == naive_crossings(got.pairs)
     assert got.matches == sum(min(cand.count(w), ref.count(w)) for w in set(cand))
+
+
+# Longer pairs over few words: groups of 8+ candidate words get the local-search start,
+# the in-order DP bound and the transposition table; stages interact through crossings
+# and adjacencies with the exact mappings; with chunks, components split into groups
+# that share no possible adjacency.
+LONG_SETUPS = {
+    "exact": ([ExactMatcher()], [lambda a, b: a == b]),
+    "exact+overlapping keys": ([ExactMatcher(), KeySets()], [lambda a, b: a == b, overlap]),
+    "exact+predicate": ([ExactMatcher(), PredicateMatcher("parity", parity)],
+                        [lambda a, b: a == b, parity]),
+}
+
+
+@pytest.mark.parametrize("tie_break", ["crossings", "chunks"])
+@pytest.mark.parametrize("setup", sorted(LONG_SETUPS))
+def test_search_equals_brute_force_on_longer_pairs(setup, tie_break):
+    stages, predicates = LONG_SETUPS[setup]
+    rng = random.Random(f"{setup}/{tie_break}")
+    for _ in range(25):
+        n_c, n_r = rng.choice([(9, 6), (8, 7), (6, 9), (10, 5)])
+        cand = [rng.choice("aabbcde") for _ in range(n_c)]
+        ref = [rng.choice("aabbcde") for _ in range(n_r)]
+        got = align(cand, ref, stages, tie_break=tie_break)
+        assert got.optimal
+        assert got.pairs == brute_force(cand, ref, predicates, tie_break), (cand, ref)
+
+
+def test_repeated_phrase_is_solved_exactly_with_chunks():
+    # The candidate says a phrase twice, the reference once: only one copy can make
+    # the phrase's adjacencies, which the gap-matching bound knows.
+    cand = "x a b c d y a b c d".split()
+    ref = "a b c d y".split()
+    got = align(cand, ref, [ExactMatcher()], tie_break="chunks")
+    assert got.optimal
+    assert got.pairs == brute_force(cand, ref, [lambda a, b: a == b], "chunks")
+    assert got.chunks == 1
