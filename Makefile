@@ -1,6 +1,7 @@
 # Two commands do the whole set-up on a fresh machine (see README.md):
 #   make lab    set up, then open the notebooks in JupyterLab
-#   make test   set up, then run the whole test suite (unit tests, doctests, notebooks)
+#   make test   set up, then run the whole test suite (unit tests, doctests, notebooks, browser)
+#   make workshop  the two explorers as a Voila web app
 # "Set up" = a virtual environment in .venv, mtlearn with its extras, and WordNet for NLTK.
 
 PYTHON ?= python3
@@ -8,7 +9,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.mtlearn-installed
 
-.PHONY: setup lab test figures clean
+.PHONY: setup lab test workshop figures clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,9 +19,15 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 	$(BIN)/python -m mtlearn.wordnet_setup
+	@# Chromium for the browser tests: installed with apt when root, else it says how (tests then skip).
+	-@bash scripts/install_browser.sh
 
 lab: setup
 	$(BIN)/jupyter lab notebooks/
+
+# The two explorers as a standalone web app (no code visible), for an instructor to project.
+workshop: setup
+	$(BIN)/voila notebooks/workshop.ipynb --Voila.ip=127.0.0.1 --port=8866 --strip_sources=True
 
 test: setup
 	$(BIN)/python -m pytest

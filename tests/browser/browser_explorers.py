@@ -1,0 +1,358 @@
+"""Poke at a BLEU or METEOR explorer in the browser and check every number it shows.
+
+The explorer's settings are read off the page (what the student sees: the
+references box, the slider readouts, the dropdowns, the checkboxes); the expected
+numbers are computed here, in the test process, with :func:`mtlearn.bleu` /
+:func:`mtlearn.meteor`; and every ``span.mtlearn-num`` the explorer shows is
+compared with them: its ``data-value`` to the float's precision, and its text
+rounded to the digits it shows (see ``mtlearn/widgets.py`` for the CSS classes
+and number names).
+
+A student's session, for each explorer: check the numbers as the notebook left
+them; type a new candidate (made from the first reference, chosen so that the
+score changes); move a slider with the keyboard (BLEU: max order; METEOR:
+alpha); each time wait for the page to show the new right numbers, and save a
+screenshot.
+
+>>> shortened("the cat is on the mat")
+'the cat is on the'
+>>> rotated("the cat sat on the mat", 2)
+'sat on the mat the cat'
+>>> rotated_and_shortened("the cat sat on the mat")
+'on the mat cat sat'
+
+The comparison sees a wrong number (data-value, text shown or exact fraction):
+
+>>> from fractions import Fraction
+>>> shown = [{"name": "score", "value": "0.5", "exact": None, "text": "0.5000"},
+...          {"name": "f-mean", "value": "0.75", "exact": "3/4", "text": "3/4 = 0.7500"}]
+>>> mismatches(shown, {"score": 0.5, "f-mean": Fraction(3, 4)})
+[]
+>>> for problem in mismatches(shown, {"score": 0.25, "f-mean": Fraction(2, 3), "chunks": 3}):
+...     print(problem)
+chunks: not shown
+score: data-value 0.5, expected 0.25
+score: shows '0.5000', expected 0.25
+f-mean: data-value 0.75, expected Fraction(2, 3)
+f-mean: shows '3/4 = 0.7500', expected 0.666667
+f-mean: data-exact 3/4, expected 2/3
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from fractions import Fraction
+from typing import Any, Callable, Optional
+
+import mtlearn
+from mtlearn.wordnet_setup import WordNetMissingError
+
+import browser_ui as ui
+from browser_harness import save_screenshot
+
+STAGES = ("exact", "stem", "synonym")
+
+# A number shown by an explorer: {name, value (data-value), exact (data-exact), text}.
+_NUMBERS_JS = """root => [...root.querySelectorAll('span.mtlearn-num')].map(span => ({
+  name: span.dataset.name, value: span.dataset.value, exact: span.dataset.exact ?? null,
+  text: (span.innerText || '').trim()}))"""
+
+
+def shortened(reference: str) -> str:
+    """The reference without its last word (all n-grams match; the brevity penalty bites)."""
+    return " ".join(reference.split()[:-1])
+
+
+def rotated(reference: str, k: int) -> str:
+    """The reference's words rotated left by ``k`` (same words, new order)."""
+    words = reference.split()
+    return " ".join(words[k:] + words[:k])
+
+
+def rotated_and_shortened(reference: str) -> str:
+    """Rotated by half, then the middle word dropped: P differs from R, more than one chunk."""
+    words = rotated(reference, len(reference.split()) // 2).split()
+    del words[len(words) // 2]
+    return " ".join(words)
+
+
+# --------------------------------------------------------------------------------------
+# Reading the page
+# --------------------------------------------------------------------------------------
+
+
+def textarea(explorer: Any, css: str) -> str:
+    """The text in the Textarea with CSS class ``css``."""
+    return explorer.locator(f".{css} textarea").first.input_value()
+
+
+def text_input(explorer: Any, css: str) -> str:
+    """The text in the Text box with CSS class ``css``."""
+    return explorer.locator(f".{css} input").first.input_value()
+
+
+def dropdown(explorer: Any, css: str) -> str:
+    """The value chosen in the Dropdown with CSS class ``css``."""
+    return explorer.locator(f".{css} select").first.input_value()
+
+
+def checkbox(explorer: Any, css: str) -> bool:
+    """Whether the Checkbox with CSS class ``css`` is ticked."""
+    return explorer.locator(f".{css} input[type=checkbox]").first.is_checked()
+
+
+def readout(explorer: Any, css: str) -> str:
+    """The readout of the slider with CSS class ``css``."""
+    return ui.slider_readout(explorer.locator(f".{css}").first)
+
+
+def references(explorer: Any) -> list[str]:
+    """The references typed in the box, one per line."""
+    return [line.strip() for line in textarea(explorer, "mtlearn-references").splitlines() if line.strip()]
+
+
+def shown_numbers(explorer: Any) -> list[dict[str, Optional[str]]]:
+    """Every number the explorer shows."""
+    return explorer.evaluate(_NUMBERS_JS)
+
+
+def shown_score(explorer: Any) -> str:
+    """The score line, e.g. ``"BLEU = 0.5046"``."""
+    return explorer.locator(".mtlearn-score").first.inner_text().strip()
+
+
+def shown_message(explorer: Any) -> str:
+    """The explorer's notes and errors, as shown."""
+    return explorer.locator(".mtlearn-message").first.inner_text().strip()
+
+
+# --------------------------------------------------------------------------------------
+# The expected numbers, computed here
+# --------------------------------------------------------------------------------------
+
+
+def _weights(text: str) -> Optional[list[float]]:
+    items = text.replace(",", " ").replace(";", " ").split()
+    return [float(Fraction(item)) for item in items] if items else None
+
+
+def bleu_settings(explorer: Any) -> dict[str, Any]:
+    """The BLEU explorer's settings, as the page shows them."""
+    return dict(
+        max_order=int(readout(explorer, "mtlearn-max-order")),
+        smoothing=dropdown(explorer, "mtlearn-smoothing"),
+        tokenize=dropdown(explorer, "mtlearn-tokenize"),
+        lowercase=checkbox(explorer, "mtlearn-lowercase"),
+        effective_order=checkbox(explorer, "mtlearn-effective-order"),
+        weights=_weights(text_input(explorer, "mtlearn-weights")),
+    )
+
+
+def bleu_expected(candidate: str, refs: list[str], settings: dict[str, Any]) -> dict[str, Any]:
+    """Number name -> value, for every number the BLEU explorer shows."""
+    r = mtlearn.bleu(candidate, refs, **settings)
+    numbers: dict[str, Any] = {
+        "score": r.score, "brevity-penalty": r.brevity_penalty, "candidate-length": r.candidate_length,
+        "reference-length": r.reference_length, "ratio": r.ratio, "geometric-mean": r.geometric_mean,
+    }
+    for n in range(1, r.max_order + 1):
+        numbers[f"matches-{n}"] = r.matches[n - 1]
+        numbers[f"totals-{n}"] = r.totals[n - 1]
+        numbers[f"precision-{n}"] = r.precisions[n - 1]
+        numbers[f"weight-{n}"] = r.effective_weights[n - 1]
+    return numbers
+
+
+def meteor_settings(explorer: Any) -> dict[str, Any]:
+    """The METEOR explorer's settings, as the page shows them."""
+    return dict(
+        stages=[s for s in STAGES if checkbox(explorer, f"mtlearn-stage-{s}")],
+        alpha=float(readout(explorer, "mtlearn-alpha")),
+        beta=float(readout(explorer, "mtlearn-beta")),
+        gamma=float(readout(explorer, "mtlearn-gamma")),
+        tie_break=dropdown(explorer, "mtlearn-tie-break"),
+        lowercase=checkbox(explorer, "mtlearn-lowercase"),
+        tokenize=dropdown(explorer, "mtlearn-tokenize"),
+    )
+
+
+def meteor_expected(candidate: str, refs: list[str], settings: dict[str, Any]) -> dict[str, Any]:
+    """Number name -> value, for every number the METEOR explorer shows.
+
+    Without WordNet the explorer scores without the synonym stage and says so (a
+    note); so does this, and :func:`exercise_meteor` checks that note is shown.
+    """
+    try:
+        r = mtlearn.meteor(candidate, refs, **settings)
+    except WordNetMissingError:
+        rest = [s for s in settings["stages"] if s != "synonym"]
+        r = mtlearn.meteor(candidate, refs, **{**settings, "stages": rest})
+    numbers: dict[str, Any] = {
+        "score": r.score, "precision": r.precision, "recall": r.recall, "f-mean": r.f_mean,
+        "fragmentation": r.fragmentation, "penalty": r.penalty, "matches": r.matches, "chunks": r.chunks,
+        "crossings": r.crossings, "candidate-length": r.candidate_length,
+        "reference-length": r.reference_length,
+    }
+    for stage, count in r.matches_per_stage.items():
+        numbers[f"matches-{stage}"] = count
+    if len(r.per_reference) > 1:
+        for k, each in enumerate(r.per_reference, start=1):
+            numbers[f"reference-score-{k}"] = each.score
+        numbers["best-reference"] = (r.best_reference or 0) + 1
+    return numbers
+
+
+def wordnet_available() -> bool:
+    """Whether NLTK finds WordNet in the test process."""
+    try:
+        mtlearn.meteor("dog", ["hound"], stages=["synonym"])
+    except WordNetMissingError:
+        return False
+    return True
+
+
+# --------------------------------------------------------------------------------------
+# Comparing
+# --------------------------------------------------------------------------------------
+
+
+def _same(shown: str, expected: Any) -> bool:
+    if isinstance(expected, int) and not isinstance(expected, bool):
+        return shown == str(expected)
+    value = float(expected)
+    got = float(shown)
+    if math.isinf(value) or math.isnan(value):
+        return got == value or (math.isnan(got) and math.isnan(value))
+    return math.isclose(got, value, rel_tol=1e-12, abs_tol=1e-15)
+
+
+def mismatches(shown: list[dict[str, Optional[str]]], expected: dict[str, Any]) -> list[str]:
+    """What the page shows wrongly: missing numbers, wrong values, wrong text, wrong fractions."""
+    problems = [f"{name}: not shown" for name in expected if not any(s["name"] == name for s in shown)]
+    for item in shown:
+        name, text = str(item["name"]), str(item["text"])
+        if name not in expected:
+            continue  # a number this test does not know about is not checked (printed by the caller)
+        want = expected[name]
+        if not _same(str(item["value"]), want):
+            problems.append(f"{name}: data-value {item['value']}, expected {want!r}")
+        spelled = ui.NUMBER.findall(text)
+        if not spelled or not ui.shows(spelled[-1], float(want)):
+            problems.append(f"{name}: shows {text!r}, expected {float(want):.6g}")
+        if isinstance(want, Fraction) and item["exact"] not in (None, str(want)):
+            problems.append(f"{name}: data-exact {item['exact']}, expected {want}")
+    return problems
+
+
+def wait_for_numbers(explorer: Any, expected: dict[str, Any], what: str,
+                     timeout_s: float = ui.WIDGET_UPDATE_MS / 1000) -> None:
+    """Wait until every number the explorer shows is the expected one; fail listing the differences."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        shown = shown_numbers(explorer)
+        problems = mismatches(shown, expected)
+        if not problems:
+            unknown = sorted({str(s["name"]) for s in shown} - set(expected))
+            if unknown:
+                print(f"{what}: numbers not checked (unknown to the test): {unknown}")
+            print(f"{what}: {shown_score(explorer)!r}, {len(shown)} numbers checked against mtlearn")
+            return
+        if time.monotonic() > deadline:
+            message = shown_message(explorer)
+            raise AssertionError(
+                f"{what}: after {timeout_s:.0f} s the page still shows wrong numbers"
+                f" (score line {shown_score(explorer)!r}; message {message!r}):\n  " + "\n  ".join(problems)
+            )
+        time.sleep(0.25)
+
+
+def _new_candidate(refs: list[str], current: str, score: Callable[[str], float],
+                   makers: list[Callable[[str], str]]) -> str:
+    """The first candidate built from the first reference whose score differs from the current one."""
+    before = score(current)
+    for make in makers:
+        candidate = make(refs[0])
+        if candidate and candidate != current and not math.isclose(score(candidate), before):
+            return candidate
+    raise AssertionError(f"no new candidate changes the score (references {refs!r}, candidate {current!r})")
+
+
+def _slider_key(explorer: Any, css: str, minimum: str) -> str:
+    """ArrowLeft, unless the slider is at its minimum."""
+    return "ArrowRight" if readout(explorer, css) == minimum else "ArrowLeft"
+
+
+# --------------------------------------------------------------------------------------
+# A student's session
+# --------------------------------------------------------------------------------------
+
+
+def exercise_bleu(page: Any, shot: str, root: str = ".mtlearn-bleu-explorer") -> None:
+    """Check, type, slide, check again, in the first BLEU explorer on the page."""
+    explorer = page.locator(root).first
+    explorer.wait_for()
+    explorer.scroll_into_view_if_needed()
+    refs, settings = references(explorer), bleu_settings(explorer)
+    candidate = textarea(explorer, "mtlearn-candidate")
+    wait_for_numbers(explorer, bleu_expected(candidate, refs, settings), f"{shot} as the notebook left it")
+
+    def score(text: str) -> float:
+        return float(bleu_expected(text, refs, settings)["score"])
+
+    # Rotated: BP stays 1 but the higher-order precisions drop, so the max order slider matters too.
+    candidate = _new_candidate(refs, candidate, score, [lambda r: rotated(r, 1), rotated_and_shortened, shortened])
+    ui.type_text(explorer.locator(".mtlearn-candidate").first, candidate)
+    assert textarea(explorer, "mtlearn-candidate") == candidate
+    after_typing = bleu_expected(candidate, refs, settings)
+    wait_for_numbers(explorer, after_typing, f"{shot} after typing {candidate!r}")
+    explorer.locator(".mtlearn-score").first.scroll_into_view_if_needed()
+    save_screenshot(page, f"{shot}-after-typing")
+
+    before = settings["max_order"]
+    key = _slider_key(explorer, "mtlearn-max-order", "1")
+    shown = ui.press_slider(explorer.locator(".mtlearn-max-order").first, key)
+    settings = bleu_settings(explorer)
+    assert settings["max_order"] == int(shown) == before + (1 if key == "ArrowRight" else -1)
+    after_slider = bleu_expected(candidate, refs, settings)
+    assert not math.isclose(after_slider["score"], after_typing["score"]), "max order should change this score"
+    wait_for_numbers(explorer, after_slider,
+                     f"{shot} after the max order slider {before} -> {shown}")
+    save_screenshot(page, f"{shot}-after-max-order-slider")
+
+
+def exercise_meteor(page: Any, shot: str, root: str = ".mtlearn-meteor-explorer") -> None:
+    """Check, type, slide, check again, in the first METEOR explorer on the page."""
+    explorer = page.locator(root).first
+    explorer.wait_for()
+    explorer.scroll_into_view_if_needed()
+    refs, settings = references(explorer), meteor_settings(explorer)
+    if "synonym" in settings["stages"] and not wordnet_available():
+        message = shown_message(explorer)
+        assert "WordNet" in message, f"{shot}: no WordNet here, and the explorer does not say so: {message!r}"
+    candidate = textarea(explorer, "mtlearn-candidate")
+    wait_for_numbers(explorer, meteor_expected(candidate, refs, settings), f"{shot} as the notebook left it")
+
+    def score(text: str) -> float:
+        return float(meteor_expected(text, refs, settings)["score"])
+
+    # P must differ from R, or alpha would not change F_mean: the candidate drops a word.
+    candidate = _new_candidate(refs, candidate, score,
+                               [rotated_and_shortened, shortened, lambda r: shortened(rotated(r, 1))])
+    ui.type_text(explorer.locator(".mtlearn-candidate").first, candidate)
+    assert textarea(explorer, "mtlearn-candidate") == candidate
+    after_typing = meteor_expected(candidate, refs, settings)
+    wait_for_numbers(explorer, after_typing, f"{shot} after typing {candidate!r}")
+    explorer.locator(".mtlearn-score").first.scroll_into_view_if_needed()
+    save_screenshot(page, f"{shot}-after-typing")
+
+    before = readout(explorer, "mtlearn-alpha")
+    shown = ui.press_slider(explorer.locator(".mtlearn-alpha").first, _slider_key(explorer, "mtlearn-alpha", "0.00"))
+    settings = meteor_settings(explorer)
+    assert shown != before and settings["alpha"] == float(shown)
+    after_slider = meteor_expected(candidate, refs, settings)
+    assert not math.isclose(after_slider["score"], after_typing["score"]), "alpha should change this score"
+    wait_for_numbers(explorer, after_slider, f"{shot} after the alpha slider {before} -> {shown}")
+    explorer.locator(".mtlearn-score").first.scroll_into_view_if_needed()
+    save_screenshot(page, f"{shot}-after-alpha-slider")
+

@@ -1,0 +1,74 @@
+"""Workshop mode: ``notebooks/workshop.ipynb`` served by Voilà, opened in Chromium.
+
+Voilà runs on 127.0.0.1 with a free port and a random token (the README's recipe
+plus test-only options, see ``browser_harness.voila_argv``) and is always
+stopped. The test checks what an instructor projects: the title is there, no
+code is visible (no code cell, no line of the notebook's code in the page's
+text), no error is shown, and both explorers react: a typed candidate and a
+moved slider give the numbers mtlearn computes here.
+
+Screenshots: ``workshop-voila.png`` (the whole app as served),
+``workshop-voila-bleu-explorer-after-typing.png``, ``…-after-max-order-slider.png``,
+``workshop-voila-meteor-explorer-after-typing.png``, ``…-after-alpha-slider.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import browser_explorers as explorers
+import browser_ui as ui
+from browser_harness import NOTEBOOKS, REPO, Server, free_port, running_server, save_screenshot, server_env, voila_argv
+
+WORKSHOP = NOTEBOOKS / "workshop.ipynb"
+
+# Anything that shows source code (markdown cells have input areas too: only code cells count).
+CODE_SELECTORS = ".jp-CodeCell .jp-InputArea, .jp-CodeCell .jp-InputPrompt, .jp-CodeMirrorEditor, .cm-editor, pre code"
+
+
+def code_lines(path: Path) -> list[str]:
+    """Every non-blank line of the notebook's code cells."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return [line.strip() for cell in nb["cells"] if cell["cell_type"] == "code"
+            for line in "".join(cell["source"]).splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def voila(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Voilà serving the workshop notebook; always stopped."""
+    tmp = tmp_path_factory.mktemp("voila")
+    port, token = free_port(), os.urandom(16).hex()
+    with running_server(
+        voila_argv(WORKSHOP, port, token), port=port, token=token, root=REPO, log=tmp / "voila.log",
+        probe="/voila/templates/lab/static/voila.js", env=server_env(tmp),
+    ) as server:
+        yield server
+
+
+def test_workshop_app_in_voila(page: Any, voila: Server, browser: Any) -> None:
+    # Voilà runs the whole notebook before it sends the page: a generous bound.
+    page.goto(voila.url("/"), timeout=180_000, wait_until="domcontentloaded")
+    page.get_by_role("heading", name="BLEU and METEOR, live").wait_for()
+    for root in (".mtlearn-bleu-explorer", ".mtlearn-meteor-explorer"):
+        page.locator(f"{root} .mtlearn-score .mtlearn-num").first.wait_for(timeout=120_000)
+    page.wait_for_load_state("load")
+    save_screenshot(page, "workshop-voila", height=2600)
+
+    errors = ui.error_outputs(page)
+    assert not errors, "the workshop app shows errors:\n" + "\n---\n".join(errors)
+    assert page.locator(CODE_SELECTORS).count() == 0, "Voilà shows a code cell"
+    text = page.locator("body").inner_text()
+    visible = [line for line in code_lines(WORKSHOP) if line in text]
+    assert not visible, f"code visible in the app: {visible}"
+    assert len(code_lines(WORKSHOP)) >= 2  # the check above had something to look for
+
+    explorers.exercise_bleu(page, "workshop-voila-bleu-explorer")
+    explorers.exercise_meteor(page, "workshop-voila-meteor-explorer")
+    if browser.blocked:
+        print(f"requests to other hosts, blocked (the app works without them): {sorted(set(browser.blocked))}")
