@@ -1,0 +1,275 @@
+"""studies/wmt22_agreement.py: the shipped tables regenerate exactly, and their figures are right.
+
+The full regeneration reads ../shared/data/wmt22 (skipped with a reason where it is
+absent) and scores 66 systems; it runs once per session (module fixture) and every
+generated file is compared byte for byte with mtlearn/data/wmt22_agreement/. The other
+tests check the shipped figures against independent references (WMT's official BLEU,
+the human score files, the standard library, sacreBLEU, scipy where installed) and
+the script itself on a tiny made-up corpus.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+import statistics
+import sys
+from pathlib import Path
+
+import pytest
+import sacrebleu
+
+import mtlearn
+from mtlearn.correlation import pearson, spearman
+
+REPO = Path(__file__).resolve().parent.parent
+TABLES = REPO / "mtlearn" / "data" / "wmt22_agreement"
+
+try:
+    import scipy.stats as scipy_stats
+except ImportError:
+    scipy_stats = None
+
+
+def _load_study():
+    spec = importlib.util.spec_from_file_location("wmt22_agreement", REPO / "studies" / "wmt22_agreement.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["wmt22_agreement"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+study = _load_study()
+
+
+def read(name: str, folder: Path = TABLES) -> list[dict[str, str]]:
+    with open(folder / name, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+# ----------------------------------------------------------------------------- full regeneration
+
+
+@pytest.fixture(scope="module")
+def regenerated(wmt22, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wmt22_agreement")
+    study.run(wmt22, out, workers=2)
+    return out
+
+
+@pytest.mark.wmt22
+@pytest.mark.wordnet
+@pytest.mark.parametrize("name", study.GENERATED)
+def test_shipped_table_regenerates_exactly(regenerated, name):
+    assert (regenerated / name).read_bytes() == (TABLES / name).read_bytes(), (
+        f"{name} differs from a fresh run; regenerate with "
+        f"python studies/wmt22_agreement.py ../shared/data/wmt22"
+    )
+
+
+# ----------------------------------------------------------------------------- shipped figures
+
+
+def test_shipped_tables_exist_and_are_small():
+    for name in study.GENERATED:
+        path = TABLES / name
+        assert path.is_file(), f"{name} is missing from {TABLES}"
+        assert path.stat().st_size < 200_000
+    assert (TABLES / "README.md").is_file()
+
+
+def test_shipped_tables_hold_no_sentences():
+    # Derived figures only: every cell is a number, a flag, or a pair/system/column name.
+    for name in study.GENERATED:
+        if not name.endswith(".csv"):
+            continue
+        for row in read(name):
+            for key, value in row.items():
+                assert " " not in value and len(value) < 60, (name, key, value)
+
+
+@pytest.mark.wmt22
+def test_corpus_bleu_equals_wmt_official_bleu_all(wmt22):
+    official = study.official_bleu(wmt22)
+    rows = [r for r in read("systems.csv") if r["has_output"] == "1"]
+    assert len(rows) == 66
+    for r in rows:
+        assert r["bleu"] == study.fmt(official[(r["pair"], r["system"])] / 100), r
+
+
+@pytest.mark.wmt22
+def test_human_columns_copy_the_humaneval_files(wmt22):
+    rows = {(r["pair"], r["human_label"]): r for r in read("systems.csv") if r["human_label"]}
+    seen = 0
+    for path in sorted((wmt22 / "humaneval").glob("ad-sys-scores-*.csv")):
+        pair = path.name[len("ad-sys-scores-"):-len(".csv")]
+        for line in path.read_text().splitlines()[1:]:
+            raw, z, n, label, n_all = line.split()
+            r = rows[(pair, label)]
+            assert (r["human_raw"], r["human_z"]) == (study.fmt(float(raw)), study.fmt(float(z)))
+            assert (r["human_segments"], r["human_judgements_all"]) == (n, n_all)
+            seen += 1
+    assert seen == len(rows)
+
+
+def _ranks(values):
+    # Average ranks by counting (no sorting trick shared with mtlearn): 1 + #smaller + (#equal - 1) / 2.
+    return [1 + sum(w < v for w in values) + (sum(w == v for w in values) - 1) / 2 for v in values]
+
+
+def test_system_correlations_recomputed_from_systems_table():
+    systems = read("systems.csv")
+    for r in read("system_correlations.csv"):
+        pts = [(float(s[r["metric"]]), float(s[f"human_{r['human_score']}"])) for s in systems
+               if s["pair"] == r["pair"] and s["bleu"] and s["human_z"]]
+        assert len(pts) == int(r["n_systems"])
+        x, y = zip(*pts)
+        if r["statistic"] == "pearson":
+            expected = statistics.correlation(x, y)
+        else:
+            expected = statistics.correlation(_ranks(x), _ranks(y))
+        # The table was computed from unrounded scores; the 6-decimal ones differ slightly.
+        assert float(r["value"]) == pytest.approx(expected, abs=2e-4)
+        assert float(r["ci_low"]) <= float(r["value"]) <= float(r["ci_high"])
+
+
+@pytest.mark.wmt22
+@pytest.mark.skipif(scipy_stats is None, reason="scipy not installed (optional cross-check)")
+def test_human_significance_agrees_with_scipy(wmt22):
+    seg: dict[tuple[str, str], list[float]] = {}
+    for path in (wmt22 / "humaneval").glob("ad-seg-scores-*.csv"):
+        pair = path.name[len("ad-seg-scores-"):-len(".csv")]
+        for line in path.read_text().splitlines()[1:]:
+            label, _sid, _raw, z, _n = line.split()
+            seg.setdefault((pair, study._strip_index(label)), []).append(float(z))
+    rows = read("pairwise_significance.csv")
+    for r in rows[::7]:
+        ref = scipy_stats.mannwhitneyu(seg[(r["pair"], r["system_a"])], seg[(r["pair"], r["system_b"])],
+                                       alternative="greater", method="asymptotic")
+        assert float(r["human_p"]) == pytest.approx(ref.pvalue, abs=2e-6)
+
+
+def test_pairwise_rows_cover_every_pair_of_scored_systems():
+    systems = read("systems.csv")
+    rows = read("pairwise_significance.csv")
+    for pair in {s["pair"] for s in systems}:
+        n = sum(1 for s in systems if s["pair"] == pair and s["bleu"] and s["human_z"])
+        assert sum(1 for r in rows if r["pair"] == pair) == n * (n - 1) // 2
+    for r in rows:
+        assert float(r["human_z_diff"]) >= 0
+        for metric in ("bleu", "meteor"):
+            diff = float(r[f"{metric}_diff"])
+            assert r[f"{metric}_agrees"] == ("" if diff == 0 else "1" if diff > 0 else "0")
+
+
+# ----------------------------------------------------------------------------- the script on a toy corpus
+
+TOY_REFS = [
+    "the cat sat on the mat .",
+    "a dog barked at the postman this morning .",
+    "prices rose sharply in the first quarter .",
+    "she quickly finished her homework before dinner .",
+    "the meeting was postponed until next week .",
+    "they walked along the river at sunset .",
+]
+TOY_SYSTEMS = {
+    "Good-Sys": [
+        "the cat sat on the mat .",
+        "a dog barked at the mailman this morning .",
+        "prices rose sharply in the first quarter .",
+        "she finished her homework quickly before dinner .",
+        "the meeting was delayed until next week .",
+        "they walked along the river at sunset .",
+    ],
+    "Mid-Sys": [
+        "the cat sits on the mat .",
+        "the dog was barking at the postman in the morning .",
+        "prices went up strongly in the first quarter .",
+        "she finished the homework fast before supper .",
+        "the meeting was postponed to the next week .",
+        "they were walking by the river at sunset .",
+    ],
+    "Weak-Sys": [
+        "cat mat sitting .",
+        "dog bark postman morning",
+        "price rise quarter first sharp .",
+        "homework she finish dinner",
+        "meeting postpone week next .",
+        "walk river sunset they .",
+    ],
+}
+TOY_HUMAN = {"Good-Sys": (80.0, 0.5), "Mid-Sys": (70.0, 0.1), "Weak-Sys": (30.0, -0.9)}
+
+
+@pytest.fixture(scope="module")
+def toy_root(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("toy_wmt22")
+    for d in ("references", "sources", "system-outputs", "humaneval"):
+        (root / d).mkdir()
+    (root / "references" / "generaltest2022.xx-en.ref.A.en").write_text("\n".join(TOY_REFS) + "\n")
+    for name, lines in TOY_SYSTEMS.items():
+        (root / "system-outputs" / f"generaltest2022.xx-en.hyp.{name}.en").write_text("\n".join(lines) + "\n")
+    sys_lines = ["RAW.SCR Z.SCR N SYS N.ALL "]
+    seg_lines = ["SYS SID RAW.SCR Z.SCR N "]
+    for k, (name, (raw, z)) in enumerate(TOY_HUMAN.items()):
+        sys_lines.append(f"{raw} {z} 6 {name}.{k} 7 ")
+        for sid in range(1, 7):
+            wobble = (sid % 3 - 1) * 3.0
+            seg_lines.append(f"{name}.{k} {sid} {raw + wobble} {z + wobble / 30} 1 ")
+    sys_lines.append("75.0 0.3 6 HUMAN-B 6 ")
+    (root / "humaneval" / "ad-sys-scores-xx-en.csv").write_text("\n".join(sys_lines) + "\n")
+    (root / "humaneval" / "ad-seg-scores-xx-en.csv").write_text("\n".join(seg_lines) + "\n")
+    (root / "automatic-scores.tsv").write_text("pair\tsystem\tid\tis_constrained\tmetric\tscore\n")
+    return root
+
+
+@pytest.fixture(scope="module")
+def toy_out(toy_root, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("toy_out")
+    study.run(toy_root, out, workers=1)
+    return out
+
+
+@pytest.mark.wordnet
+def test_toy_study_metric_scores_match_direct_computation(toy_out):
+    rows = {r["system"]: r for r in read("systems.csv", toy_out)}
+    assert rows["HUMAN-B"]["bleu"] == "" and rows["HUMAN-B"]["kind"] == "human"
+    for name, hyps in TOY_SYSTEMS.items():
+        expected_bleu = sacrebleu.corpus_bleu(hyps, [TOY_REFS]).score / 100
+        assert float(rows[name]["bleu"]) == pytest.approx(expected_bleu, abs=1e-6)
+        direct = mtlearn.corpus_meteor(hyps, [[r] for r in TOY_REFS], **study.METEOR)
+        assert rows[name]["meteor"] == study.fmt(direct.score)
+
+
+@pytest.mark.wordnet
+def test_toy_study_is_independent_of_worker_count(toy_root, toy_out, tmp_path):
+    study.run(toy_root, tmp_path, workers=2)
+    for name in study.GENERATED:
+        assert (tmp_path / name).read_bytes() == (toy_out / name).read_bytes(), name
+
+
+@pytest.mark.wordnet
+def test_toy_study_segment_level_counts(toy_out):
+    counts = read("segment_counts.csv", toy_out)[0]
+    assert counts["segments"] == "6" and counts["mt_scored_items"] == "18"
+    assert counts["human_translation_rows"] == "HUMAN-B"
+    # Per segment the three systems' raw scores are (80, 70, 30) + the same wobble:
+    # only pairs with Weak-Sys are more than 25 apart, two per segment.
+    assert counts["darr_pairs"] == "12"
+    tl = [r for r in read("segment_correlations.csv", toy_out) if r["statistic"] == "wmt_kendall_like"]
+    assert {r["n_items"] for r in tl} == {"12"}
+    settings = json.loads((toy_out / "settings.json").read_text())
+    assert settings["pairs"] == ["xx-en"] and settings["paired_bootstrap"]["n_samples"] == 1000
+
+
+def test_script_reports_a_folder_without_data(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        study.main([str(tmp_path), "--out", str(tmp_path / "out")])
+    assert "path: no WMT22 pair" in capsys.readouterr().err
+
+
+def test_script_rejects_an_unknown_pair(toy_root, tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        study.main([str(toy_root), "--out", str(tmp_path), "--pairs", "fr-en"])
+    assert "pairs: 'fr-en' is not in" in capsys.readouterr().err
