@@ -11,7 +11,8 @@ STAMP := $(VENV)/.mtlearn-installed
 
 .PHONY: setup lab test workshop figures clean
 
-$(STAMP): pyproject.toml
+# setup.py and the .pyx: the optional compiled alignment is rebuilt when they change.
+$(STAMP): pyproject.toml setup.py mtlearn/_meteor_fast.pyx
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test,notebooks]"

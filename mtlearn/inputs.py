@@ -19,12 +19,15 @@ TypeError: candidate: token 1 is int (3), expected str
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Union
+from itertools import chain
+from typing import Optional, Union
 
 from .tokenizers import get_tokenizer
 
 Segment = Union[str, Sequence[str]]
 Tokens = tuple[str, ...]
+
+_PLAIN_STR = {str}
 
 
 def as_tokens(
@@ -35,6 +38,15 @@ def as_tokens(
         text = segment.lower() if lowercase else segment
         return tuple(get_tokenizer(tokenize)(text))
     if isinstance(segment, (list, tuple)):
+        # Fast paths (a corpus passes thousands of segments); a token that is no str
+        # falls through to the loop below, which names it.
+        if lowercase:
+            try:
+                return tuple(map(str.lower, segment))
+            except TypeError:
+                pass
+        elif set(map(type, segment)) <= _PLAIN_STR:
+            return tuple(segment)
         for i, token in enumerate(segment):
             if not isinstance(token, str):
                 raise TypeError(
@@ -104,6 +116,61 @@ def check_corpus(candidates: object, references: object) -> None:
             f"references: {len(references)} reference lists for {len(candidates)} candidates; "
             "references[i] must hold the references of candidates[i]"
         )
+
+
+def as_token_corpus(
+    candidates: object, references: object, *, tokenize: str = "whitespace", lowercase: bool = False,
+) -> tuple[list[Tokens], list[list[Tokens]]]:
+    """A corpus call's candidates and reference lists as token tuples, checked.
+
+    ``references[i]`` holds the references of ``candidates[i]``. Corpora given as lists
+    of token lists (the common case for thousands of segments) take a fast path; any
+    other shape, and any bad value, goes segment by segment through :func:`as_tokens`
+    and :func:`as_reference_list`, whose errors name the offending segment.
+
+    >>> as_token_corpus([["The", "cat"]], [[["the", "cat"], ["a", "cat"]]], lowercase=True)
+    ([('the', 'cat')], [[('the', 'cat'), ('a', 'cat')]])
+    >>> as_token_corpus(["a b"], [["a c", 3]])
+    Traceback (most recent call last):
+    ...
+    TypeError: references[0][1]: expected a string or a list of string tokens, got int
+    """
+    check_corpus(candidates, references)
+    assert isinstance(candidates, Sequence) and isinstance(references, Sequence)
+    fast = _token_corpus_fast(candidates, references, lowercase)
+    if fast is not None:
+        return fast
+    cands = [
+        as_tokens(c, argname=f"candidates[{i}]", tokenize=tokenize, lowercase=lowercase)
+        for i, c in enumerate(candidates)
+    ]
+    refs = [
+        as_reference_list(r, argname=f"references[{i}]", tokenize=tokenize, lowercase=lowercase)
+        for i, r in enumerate(references)
+    ]
+    return cands, refs
+
+
+def _token_corpus_fast(
+    candidates: Sequence, references: Sequence, lowercase: bool
+) -> Optional[tuple[list[Tokens], list[list[Tokens]]]]:
+    """The corpus when every segment is a list or tuple of str tokens, else ``None``."""
+    lists = (list, tuple)
+    if not all(type(c) in lists for c in candidates):
+        return None
+    if not all(type(r) in lists and r and all(type(x) in lists for x in r) for r in references):
+        return None
+    if lowercase:
+        lower = str.lower
+        try:  # str.lower refuses anything that is not a str
+            return ([tuple(map(lower, c)) for c in candidates],
+                    [[tuple(map(lower, x)) for x in r] for r in references])
+        except TypeError:
+            return None
+    tokens = chain(chain.from_iterable(candidates), chain.from_iterable(chain.from_iterable(references)))
+    if not set(map(type, tokens)) <= _PLAIN_STR:
+        return None
+    return [tuple(c) for c in candidates], [[tuple(x) for x in r] for r in references]
 
 
 def check_choice(value: object, choices: Sequence[str], argname: str) -> str:

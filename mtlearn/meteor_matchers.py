@@ -32,6 +32,7 @@ NLTK's Porter stemmer and ``wordnet.synsets`` lowercase their input.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Optional, Protocol, Union, runtime_checkable
 
@@ -100,12 +101,54 @@ class ExactMatcher:
         return "ExactMatcher()"
 
 
+@functools.lru_cache(maxsize=None)
+def _shared_stem_function(stemmer: str) -> Callable[[str], str]:
+    """NLTK's ``stemmer`` (``"porter"`` or ``"snowball"``), memoised for the whole process.
+
+    A stem is a pure function of the word, and NLTK's stemmers take tens of
+    microseconds a word: every :class:`StemMatcher` (one per ``meteor()`` call)
+    shares this bounded memo, so a word is stemmed once per process. Each matcher
+    still keeps its own ``_cache`` of keys.
+
+    >>> _shared_stem_function("porter")("running"), _shared_stem_function("porter") is _shared_stem_function("porter")
+    ('run', True)
+    """
+    # Imported here, not at module level: importing NLTK takes about half a second.
+    if stemmer == "porter":
+        from nltk.stem.porter import PorterStemmer
+
+        stem: Callable[[str], str] = PorterStemmer().stem
+    else:
+        from nltk.stem.snowball import SnowballStemmer
+
+        stem = SnowballStemmer("english").stem
+    return functools.lru_cache(maxsize=1 << 17)(stem)
+
+
+#: Words whose stems a process keeps (the stems of a large corpus's vocabulary).
+_STEM_MEMO_SIZE = 1 << 18
+
+
+@functools.lru_cache(maxsize=None)
+def _shared_stems(stemmer: str) -> dict[str, str]:
+    """A word -> stem dict per stemmer, shared by every :class:`StemMatcher` of the process.
+
+    The same memo as :func:`_shared_stem_function`, read without a function call (a
+    corpus reads the stems of thousands of words at once). It only grows with the words
+    seen, up to :data:`_STEM_MEMO_SIZE` words (then it starts again).
+
+    >>> _shared_stems("porter") is _shared_stems("porter")
+    True
+    """
+    return {}
+
+
 class StemMatcher:
     """Stage ``stem``: two words match when NLTK's stemmer gives them the same stem.
 
     ``stemmer`` is ``"porter"`` (NLTK's ``PorterStemmer``, the default, as in NLTK's
     ``meteor_score``) or ``"snowball"`` (NLTK's English Snowball stemmer, "Porter2").
-    Stems are cached per matcher instance.
+    Keys are cached per matcher instance (the stems themselves once per process).
 
     >>> porter = StemMatcher()
     >>> porter.name, porter.keys("running"), porter.keys("runs")
@@ -125,30 +168,28 @@ class StemMatcher:
 
         self.stemmer = check_choice(stemmer, STEMMERS, "stemmer")
         self.name = "stem" if self.stemmer == "porter" else f"stem:{self.stemmer}"
-        # Imported here, not at module level: importing NLTK takes about half a second.
-        if self.stemmer == "porter":
-            from nltk.stem.porter import PorterStemmer
-
-            self._stem: Callable[[str], str] = PorterStemmer().stem
-        else:
-            from nltk.stem.snowball import SnowballStemmer
-
-            self._stem = SnowballStemmer("english").stem
+        self._stem: Callable[[str], str] = _shared_stem_function(self.stemmer)
+        self._stems: dict[str, str] = _shared_stems(self.stemmer)
         self._cache: dict[str, frozenset[Hashable]] = {}
 
     def stem(self, word: str) -> str:
-        """The stem of ``word``.
+        """The stem of ``word`` (its one key: the alignment groups words by it).
 
         >>> StemMatcher().stem("ensures")
         'ensur'
         """
-        return next(iter(self.keys(word)))
+        found = self._stems.get(word)
+        if found is None:
+            if len(self._stems) >= _STEM_MEMO_SIZE:
+                self._stems.clear()  # bounded, as the stem function's own memo
+            found = self._stems[word] = self._stem(word)
+        return found
 
     def keys(self, word: str) -> frozenset[Hashable]:
         """``{stem(word)}``."""
         found = self._cache.get(word)
         if found is None:
-            found = self._cache[word] = frozenset((self._stem(word),))
+            found = self._cache[word] = frozenset((self.stem(word),))
         return found
 
     def __repr__(self) -> str:
@@ -244,8 +285,9 @@ def stage_matches(stage: Stage, candidate_word: str, reference_word: str) -> boo
     >>> stage_matches(StemMatcher(), "cats", "cat"), stage_matches(ExactMatcher(), "cats", "cat")
     (True, False)
     """
-    if isinstance(stage, PairMatcher) and not isinstance(stage, Matcher):
-        return stage.matches(candidate_word, reference_word)
+    # The Protocols' own test (PairMatcher and not Matcher), without a Protocol isinstance.
+    if hasattr(stage, "matches") and not hasattr(stage, "keys") and hasattr(stage, "name"):
+        return stage.matches(candidate_word, reference_word)  # type: ignore[union-attr]
     return bool(stage.keys(candidate_word) & stage.keys(reference_word))
 
 

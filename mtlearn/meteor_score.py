@@ -22,23 +22,27 @@ The digest's worked examples (exact stage only, so that they need no WordNet):
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Optional, Union
+from typing import Any, Optional, Union, overload
 
-from .inputs import as_reference_list, as_tokens, check_choice, check_corpus
+from .inputs import as_reference_list, as_token_corpus, as_tokens, check_choice
 from .meteor_alignment import (
     TIE_BREAKS,
+    AlignedBatch,
+    AlignedPairs,
     Alignment,
     UnigramMapping,
-    align,
+    align_pairs_many,
+    alignment_from_pairs,
 )
 from .meteor_formulas import (
     ChunkSpan,
     check_parameters,
     chunk_spans,
+    exact,
     f_mean,
     fragmentation,
     fragmentation_penalty,
@@ -53,6 +57,7 @@ from .tokenizers import get_tokenizer
 
 __all__ = [
     "MeteorResult",
+    "MeteorSegments",
     "MeteorStats",
     "meteor",
     "corpus_meteor",
@@ -142,7 +147,7 @@ class MeteorResult:
     search_nodes: int = 0
     per_reference: tuple["MeteorResult", ...] = ()
     best_reference: Optional[int] = None
-    segments: tuple["MeteorResult", ...] = field(default=(), repr=False)
+    segments: Sequence["MeteorResult"] = field(default=(), repr=False)
     is_corpus: bool = False
 
     @property
@@ -290,6 +295,44 @@ def _reason(stats: MeteorStats, corpus: bool) -> Optional[str]:
     return None
 
 
+def _exact_parameters(opts: _Options) -> Optional[tuple[int, int, int, int, int]]:
+    """``(alpha numerator, alpha denominator, beta, gamma numerator, gamma denominator)``
+    as exact integers, when β is whole (the penalty is then a Fraction); else ``None``."""
+    return _parameters_as_integers(opts.alpha, opts.beta, opts.gamma)
+
+
+@functools.lru_cache(maxsize=64)
+def _parameters_as_integers(alpha: Any, beta: Any, gamma: Any) -> Optional[tuple[int, int, int, int, int]]:
+    a, b, g = exact(alpha), exact(beta), exact(gamma)
+    if b.denominator != 1:
+        return None
+    return a.numerator, a.denominator, int(b), g.numerator, g.denominator
+
+
+def _exact_numbers(
+    m: int, wt: int, wr: int, c: int, params: tuple[int, int, int, int, int]
+) -> dict[str, Any]:
+    """:func:`_numbers` in integers, one Fraction per result (the same values exactly).
+
+    With P = m/w_t and R = m/w_r, F_mean = P·R / (α·P + (1 − α)·R) is
+    m / (α·w_r + (1 − α)·w_t); the penalty γ·(c/m)^β and the score F_mean·(1 − penalty)
+    are single fractions too. Only for m, w_t, w_r > 0.
+
+    >>> opts = _Options((), 0.9, 3, 0.5, "crossings", True, "whitespace")
+    >>> fast = _exact_numbers(6, 7, 6, 2, _exact_parameters(opts))
+    >>> fast == _numbers(MeteorStats(6, 7, 6, 2), opts), fast["f_mean"], fast["penalty"]
+    (True, Fraction(60, 61), Fraction(1, 54))
+    """
+    an, ad, beta, gn, gd = params
+    f = Fraction(m * ad, an * wr + (ad - an) * wt)
+    pen = Fraction(gn * c ** beta, gd * m ** beta)
+    value = Fraction(f.numerator * (pen.denominator - pen.numerator), f.denominator * pen.denominator)
+    return dict(
+        precision=Fraction(m, wt), recall=Fraction(m, wr), f_mean=f,
+        fragmentation=Fraction(c, m), penalty=pen, score=float(value), score_exact=value,
+    )
+
+
 def _numbers(stats: MeteorStats, opts: _Options) -> dict[str, Any]:
     p = precision(stats.matches, stats.candidate_length)
     r = recall(stats.matches, stats.reference_length)
@@ -310,46 +353,102 @@ def _common(opts: _Options) -> dict[str, Any]:
     )
 
 
-def _segment_result(
-    alignment: Alignment, opts: _Options, signature: str
-) -> MeteorResult:
-    stats = MeteorStats(
-        alignment.matches, len(alignment.candidate), len(alignment.reference), alignment.chunks
-    )
-    return MeteorResult(
+Params = tuple[int, int, int, int, int]
+
+
+def _score_value(m: int, wt: int, wr: int, c: int, params: Params) -> float:
+    """``float(score_exact)`` from integers alone, for m, w_t, w_r > 0 and a whole β.
+
+    F_mean·(1 − penalty) = m·a_d·(g_d·m^β − g_n·c^β) / ((a_n·w_r + (a_d − a_n)·w_t)·g_d·m^β)
+    with α = a_n/a_d and γ = g_n/g_d; Python's int / int is correctly rounded, so this
+    is the float nearest the exact score, as ``float(Fraction)`` is.
+
+    >>> opts = _Options((), 0.9, 3, 0.5, "crossings", True, "whitespace")
+    >>> _score_value(6, 7, 6, 2, _exact_parameters(opts)) == float(_numbers(MeteorStats(6, 7, 6, 2), opts)["score"])
+    True
+    """
+    an, ad, beta, gn, gd = params
+    mb = m ** beta
+    return (m * ad * (gd * mb - gn * c ** beta)) / ((an * wr + (ad - an) * wt) * gd * mb)
+
+
+def _segment_fields(
+    alignment: Alignment, opts: _Options, signature: str, params: Optional[Params],
+) -> dict[str, Any]:
+    """The fields of one segment's :class:`MeteorResult` against one reference."""
+    mappings = alignment.mappings
+    m = len(mappings)
+    wt, wr = len(alignment.candidate), len(alignment.reference)
+    stats = MeteorStats(m, wt, wr, alignment.chunks)
+    if params is not None and m and wt and wr:
+        numbers = _exact_numbers(m, wt, wr, alignment.chunks, params)
+        reason = None
+    else:
+        numbers = _numbers(stats, opts)
+        reason = _reason(stats, corpus=False)
+    fields = dict(
         candidate=alignment.candidate,
         reference=alignment.reference,
-        alignment=alignment.mappings,
+        alignment=mappings,
         matches_per_stage=alignment.matches_per_stage,
         crossings=alignment.crossings,
-        chunk_spans=tuple(chunk_spans(alignment.pairs)),
+        chunk_spans=tuple(chunk_spans([(x.candidate_index, x.reference_index) for x in mappings])),
         chunks=alignment.chunks,
-        matches=alignment.matches,
-        candidate_length=stats.candidate_length,
-        reference_length=stats.reference_length,
+        matches=m,
+        candidate_length=wt,
+        reference_length=wr,
         optimal=alignment.optimal,
-        reason=_reason(stats, corpus=False),
+        reason=reason,
         signature=signature,
         search_nodes=alignment.nodes,
-        **_numbers(stats, opts),
-        **_common(opts),
+        alpha=opts.alpha, beta=opts.beta, gamma=opts.gamma, tie_break=opts.tie_break,
+        stages=tuple(s.name for s in opts.stages),
     )
+    fields.update(numbers)
+    return fields
 
 
-def _score_one(
-    cand: tuple[str, ...], refs: list[tuple[str, ...]], opts: _Options, signature: str,
-    node_budget: Optional[int] = None,
-) -> MeteorResult:
-    per_ref = tuple(
-        _segment_result(
-            align(cand, ref, opts.stages, tie_break=opts.tie_break, node_budget=node_budget),
-            opts, signature,
-        )
-        for ref in refs
-    )
-    # The best score wins; on a tie the first such reference (a documented, stable choice).
-    best = max(range(len(per_ref)), key=lambda k: (per_ref[k].score, -k))
-    return dataclasses.replace(per_ref[best], per_reference=per_ref, best_reference=best)
+# What a corpus keeps of one segment, as a plain tuple of strings and ints (the garbage
+# collector stops tracking those, so a large corpus kept in memory costs no collection
+# time): (candidate tokens, the references' tokens, the index of the best reference,
+# the index in the AlignedBatch of its first reference's alignment).
+_Segment = tuple[tuple[str, ...], tuple[tuple[str, ...], ...], int, int]
+
+
+def _best_reference(
+    batch: AlignedBatch, first: int, cand: tuple[str, ...], refs: Sequence[tuple[str, ...]],
+    opts: _Options, params: Optional[Params],
+) -> int:
+    """The index of the best-scoring reference; on a tie the first (a documented, stable choice)."""
+    if len(refs) == 1:
+        return 0
+    scores = []
+    for k, ref in enumerate(refs):
+        m, chunks = batch.counts(first + k)[:2]
+        scores.append(_score_from_counts(m, len(cand), len(ref), chunks, opts, params))
+    return max(range(len(scores)), key=lambda k: (scores[k], -k))
+
+
+def _score_from_counts(m: int, wt: int, wr: int, c: int, opts: _Options, params: Optional[Params]) -> float:
+    if not (m and wt and wr):
+        return 0.0
+    if params is not None:
+        return _score_value(m, wt, wr, c, params)
+    return _numbers(MeteorStats(m, wt, wr, c), opts)["score"]
+
+
+def _segment_result(segment: _Segment, batch: AlignedBatch, opts: _Options, signature: str,
+                    params: Optional[Params]) -> MeteorResult:
+    """The full :class:`MeteorResult` of a segment: every reference's, and the best one's."""
+    cand, refs, best, first = segment
+    names = [s.name for s in opts.stages]
+    fields = [
+        _segment_fields(alignment_from_pairs(cand, ref, names, opts.tie_break, batch[first + k]),
+                        opts, signature, params)
+        for k, ref in enumerate(refs)
+    ]
+    per_ref = tuple(MeteorResult(**f) for f in fields)
+    return MeteorResult(**fields[best], per_reference=per_ref, best_reference=best)
 
 
 def meteor(
@@ -388,7 +487,10 @@ def meteor(
     refs = as_reference_list(
         references, argname="references", tokenize=opts.tokenize, lowercase=opts.lowercase
     )
-    return _score_one(cand, refs, opts, opts.signature(len(refs)))
+    params = _exact_parameters(opts)
+    batch = align_pairs_many([(cand, ref) for ref in refs], opts.stages, tie_break=opts.tie_break)
+    segment = (cand, tuple(refs), _best_reference(batch, 0, cand, refs, opts, params), 0)
+    return _segment_result(segment, batch, opts, opts.signature(len(refs)), params)
 
 
 def corpus_meteor(
@@ -406,8 +508,9 @@ def corpus_meteor(
     """Corpus METEOR: per segment the best reference, counts summed, formulas applied once.
 
     ``references[i]`` is the list of references of ``candidates[i]``. The result's
-    ``segments`` hold every segment's own result. The corpus score is *not* the
-    mean of the segment scores:
+    ``segments`` give every segment's own result (a :class:`MeteorSegments`, built on
+    access from the stored alignments). The corpus score is *not* the mean of the
+    segment scores:
 
     >>> c = corpus_meteor(["on the mat sat the cat", "the cat sat on the mat"],
     ...                   [["the cat sat on the mat"], ["the cat sat on the mat"]], stages=["exact"])
@@ -417,43 +520,121 @@ def corpus_meteor(
     [0.5, 0.99769]
     """
     opts = _check_options(stages, alpha, beta, gamma, tie_break, lowercase, tokenize)
-    check_corpus(candidates, references)
-    segments = []
-    nrefs: set[int] = set()
-    for i, (cand_in, refs_in) in enumerate(zip(candidates, references)):
-        cand = as_tokens(
-            cand_in, argname=f"candidates[{i}]", tokenize=opts.tokenize, lowercase=opts.lowercase
-        )
-        refs = as_reference_list(
-            refs_in, argname=f"references[{i}]", tokenize=opts.tokenize, lowercase=opts.lowercase
-        )
-        nrefs.add(len(refs))
-        segments.append((cand, refs))
+    cands, ref_lists = as_token_corpus(candidates, references, tokenize=opts.tokenize,
+                                       lowercase=opts.lowercase)
+    nrefs = set(map(len, ref_lists))
     signature = opts.signature(nrefs.pop() if len(nrefs) == 1 else "var")
-    results = tuple(
-        _score_one(cand, refs, opts, signature) for cand, refs in segments
-    )
-    return _corpus_result(results, opts, signature)
+    params = _exact_parameters(opts)
+    # Every (candidate, reference) pair aligned in one call (the compiled twin, when
+    # installed, takes them all at once), then each segment keeps its best reference.
+    jobs = [(cand, ref) for cand, refs in zip(cands, ref_lists) for ref in refs]
+    batch = align_pairs_many(jobs, opts.stages, tie_break=opts.tie_break)
+    segments: list[_Segment] = []
+    first = 0
+    for cand, refs in zip(cands, ref_lists):
+        best = _best_reference(batch, first, cand, refs, opts, params) if len(refs) > 1 else 0
+        segments.append((cand, tuple(refs), best, first))
+        first += len(refs)
+    return _corpus_result(MeteorSegments(segments, batch, opts, signature, params), opts, signature)
 
 
-def _corpus_result(
-    results: Sequence[MeteorResult], opts: _Options, signature: str
-) -> MeteorResult:
-    total = MeteorStats(0, 0, 0, 0)
-    per_stage: dict[str, int] = {s.name: 0 for s in opts.stages}
-    crossings = 0
-    for r in results:
-        total = total + r.stats
-        crossings += r.crossings
-        for name, n in r.matches_per_stage.items():
-            per_stage[name] = per_stage.get(name, 0) + n
+class MeteorSegments(Sequence[MeteorResult]):
+    """The per-segment results of a corpus, built on access from the stored alignments.
+
+    A corpus keeps, per segment, the tokens and each reference's aligned pairs (what
+    the corpus score needs); ``segments[i]`` builds segment i's full
+    :class:`MeteorResult` (mapping objects, chunk spans, exact fractions) when asked.
+    ``stats()`` gives every segment's :class:`MeteorStats` (of its best reference)
+    without building anything, e.g. for a bootstrap.
+
+    >>> c = corpus_meteor(["on the mat sat the cat", "the cat sat"],
+    ...                   [["the cat sat on the mat"], ["the cat sat on the mat"]], stages=["exact"])
+    >>> len(c.segments), c.segments[0].crossings, c.segments.stats()[1]
+    (2, 8, MeteorStats(matches=3, candidate_length=3, reference_length=6, chunks=1))
+    """
+
+    def __init__(self, segments: list[_Segment], batch: AlignedBatch, options: _Options,
+                 signature: str, params: Optional[Params]) -> None:
+        self._segments = segments
+        self._batch = batch
+        self._options = options
+        self._signature = signature
+        self._params = params
+        self._built: dict[int, MeteorResult] = {}
+
+    def __len__(self) -> int:
+        return len(self._segments)
+
+    @overload
+    def __getitem__(self, index: int) -> MeteorResult: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[MeteorResult]: ...
+
+    def __getitem__(self, index: Union[int, slice]) -> Union[MeteorResult, list[MeteorResult]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"index: expected an int or a slice, got {type(index).__name__}")
+        size = len(self)
+        if not -size <= index < size:
+            raise IndexError(f"index: segment {index} out of range for {size} segments")
+        index %= size
+        found = self._built.get(index)
+        if found is None:
+            found = self._built[index] = _segment_result(
+                self._segments[index], self._batch, self._options, self._signature, self._params)
+        return found
+
+    def stats_of(self, index: int) -> MeteorStats:
+        """The :class:`MeteorStats` of segment ``index`` (its best reference)."""
+        cand, refs, best, first = self._segments[index]
+        m, chunks = self._batch.counts(first + best)[:2]
+        return MeteorStats(m, len(cand), len(refs[best]), chunks)
+
+    def stats(self) -> list[MeteorStats]:
+        """Every segment's :class:`MeteorStats`, in order."""
+        return [self.stats_of(i) for i in range(len(self))]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __repr__(self) -> str:
+        return f"<MeteorSegments: {len(self)} segments>"
+
+
+def _corpus_result(segments: MeteorSegments, opts: _Options, signature: str) -> MeteorResult:
+    """The corpus result: the best references' counts summed, the formulas applied once."""
+    batch = segments._batch
+    m = wt = wr = c = crossings = nodes = 0
+    per_stage = [0] * len(opts.stages)
+    optimal = True
+    for cand, refs, best, first in segments._segments:
+        matches, chunks, crossed, proven, visited = batch.counts(first + best)
+        m += matches
+        wt += len(cand)
+        wr += len(refs[best])
+        c += chunks
+        crossings += crossed
+        optimal = optimal and proven  # as the segments' own results say
+        nodes += visited
+    for s, n in enumerate(batch.stage_totals([first + best for _, _, best, first in segments._segments],
+                                             len(opts.stages))):
+        per_stage[s] += n
+    total = MeteorStats(m, wt, wr, c)
     return MeteorResult(
-        candidate=(), reference=(), alignment=(), matches_per_stage=per_stage,
+        candidate=(), reference=(), alignment=(),
+        matches_per_stage={s.name: n for s, n in zip(opts.stages, per_stage)},
         crossings=crossings, chunk_spans=(), chunks=total.chunks, matches=total.matches,
         candidate_length=total.candidate_length, reference_length=total.reference_length,
-        optimal=all(r.optimal for r in results), reason=_reason(total, corpus=True),
-        signature=signature, search_nodes=sum(r.search_nodes for r in results),
-        segments=tuple(results), is_corpus=True,
+        optimal=optimal, reason=_reason(total, corpus=True),
+        signature=signature, search_nodes=nodes,
+        segments=segments, is_corpus=True,
         **_numbers(total, opts), **_common(opts),
     )
 

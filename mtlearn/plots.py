@@ -32,6 +32,11 @@ ref, [(title, pairs), ...])``        (the article's (a) against (b))
 ``plot_f_mean(alpha=0.9)``           F_mean over (P, R) as a filled contour, results
                                      marked
 ``plot_f_mean_alpha(pairs)``         F_mean against alpha in [0, 1] for a few (P, R)
+``plot_system_agreement(pair,        WMT22: a metric's corpus score against the humans'
+metric)``                            DA score, one labelled point per MT system
+                                     (:mod:`mtlearn.agreement`'s tables)
+``plot_agreement_grid(pairs)``       the same for several pairs, one row per pair,
+                                     BLEU and METEOR side by side
 ``figure_to_png(fig)``               PNG bytes of a figure (widgets, files)
 ``find_gid(ax, gid)``,               helpers that read a picture back: artists by gid,
 ``crossing_points(ax)``,             the number of crossings marked, the marked points
@@ -39,13 +44,16 @@ ref, [(title, pairs), ...])``        (the article's (a) against (b))
 ===================================  ================================================
 
 Module constants: :data:`STAGE_COLOURS` (exact blue, stem green, synonym orange),
-:data:`CROSSING_COLOUR`, :data:`CLIPPED_COLOUR`, :data:`UNMATCHED_COLOUR`.
+:data:`CROSSING_COLOUR`, :data:`CLIPPED_COLOUR`, :data:`UNMATCHED_COLOUR`,
+:data:`METRIC_COLOURS` (BLEU blue, METEOR purple).
 
 Artists carry *gids* so that tests (and curious students) can find them:
 ``"mapping"`` (one line per mapping), ``"crossings"`` (one line object whose
 points are the crossings), ``"chunk-candidate"`` / ``"chunk-reference"`` (one
 rectangle per chunk in each string), ``"candidate-word"`` / ``"reference-word"``,
-``"curve"`` and ``"marker"`` in the curve plots.
+``"curve"`` and ``"marker"`` in the curve plots; in the agreement plots ``"marker"``
+(one line whose points are the systems), ``"system-label"`` (one text per system)
+and ``"highlight"`` (rings around highlighted systems).
 
 The article's alignment (a), from the examples' data:
 
@@ -72,6 +80,7 @@ from .bleu_formulas import brevity_penalty, geometric_mean
 from .meteor_formulas import chunk_spans, count_crossings, f_mean, fragmentation_penalty
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from .agreement import AgreementTables
     from .bleu_score import BleuResult
     from .d2l_bleu import D2LBleuResult
     from .meteor_score import MeteorResult
@@ -92,6 +101,9 @@ __all__ = [
     "plot_meteor_penalty",
     "plot_f_mean",
     "plot_f_mean_alpha",
+    "METRIC_COLOURS",
+    "plot_system_agreement",
+    "plot_agreement_grid",
     "figure_to_png",
     "find_gid",
     "crossing_points",
@@ -113,6 +125,8 @@ CLIPPED_COLOUR = "#f6c9c9"
 #: Background of table rows no reference matches.
 UNMATCHED_COLOUR = "#efefef"
 _CHUNK_COLOUR = "#555555"
+#: The points of each metric in the agreement plots.
+METRIC_COLOURS: dict[str, str] = {"bleu": "#1f77b4", "meteor": "#7b3294"}
 
 Pair = tuple[int, int]
 
@@ -755,4 +769,162 @@ def plot_f_mean_alpha(
     ax.set_title("F_mean = P R / (alpha P + (1 - alpha) R)")
     ax.legend(loc="lower left", fontsize=8)
     ax.grid(alpha=0.3)
+    return fig
+
+
+# --------------------------------------------------------------------------- agreement with people
+
+
+def _spread(targets: Sequence[float], gap: float, low: float = 0.0, high: float = 1.0) -> list[float]:
+    """Label positions near ``targets``, in the same order, at least ``gap`` apart, inside [low, high]."""
+    n = len(targets)
+    if n == 0:
+        return []
+    gap = min(gap, (high - low) / (n - 1)) if n > 1 else gap
+    order = sorted(range(n), key=lambda k: targets[k])
+    pos = [min(max(targets[k], low), high) for k in order]
+    for k in range(1, n):  # push up what sits too close to the label below
+        pos[k] = max(pos[k], pos[k - 1] + gap)
+    if pos[-1] > high:  # then push back down from the top
+        pos[-1] = high
+        for k in range(n - 2, -1, -1):
+            pos[k] = min(pos[k], pos[k + 1] - gap)
+    out = [0.0] * n
+    for k, p in zip(order, pos):
+        out[k] = p
+    return out
+
+
+def plot_system_agreement(
+    pair: str,
+    metric: str = "bleu",
+    *,
+    human_score: str = "z",
+    highlight: Sequence[str] = (),
+    exclude: Sequence[str] = (),
+    tables: Optional["AgreementTables"] = None,
+    ax: Optional[Axes] = None,
+) -> Figure:
+    """A metric's corpus score (y) against the humans' DA score (x), one point per MT system.
+
+    The points are the MT systems of ``pair`` that have an output and a human score
+    (:func:`mtlearn.agreement.system_scores` with ``scored_only=True``); each is
+    labelled with its name in a column on the right, joined to its point by a thin
+    line, in the order of the metric's scores. Systems named in ``highlight`` are
+    ringed and their labels set in bold. The title gives Pearson's r and Spearman's
+    rho from the shipped table (:func:`mtlearn.agreement.system_correlation`), with
+    the 95% interval of r. Systems named in ``exclude`` are left out (to see the
+    others up close); the title then gives r and rho recomputed without them
+    (:func:`mtlearn.agreement.correlate_systems`, no interval).
+
+    >>> ax = plot_system_agreement("de-en", "bleu").axes[0]
+    >>> len(marker_points(ax)), len(find_gid(ax, "system-label"))
+    (9, 9)
+    >>> from mtlearn.agreement import system_scores
+    >>> marker_points(ax)[0] == (system_scores("de-en", scored_only=True)[0].human_z,
+    ...                         system_scores("de-en", scored_only=True)[0].bleu)
+    True
+    >>> ax.get_xlabel(), ax.get_ylabel()
+    ('humans: DA z-score', 'corpus BLEU')
+    >>> ax = plot_system_agreement("ja-en", "bleu", exclude=["AIST"]).axes[0]
+    >>> len(marker_points(ax)), ax.get_title().split(":")[0]
+    (13, 'ja-en · BLEU without AIST')
+    """
+    from .agreement import METRIC_NAMES, _check_human_score, _check_metric, _check_system, _tables
+    from .agreement import correlate_systems, system_correlation, system_scores
+
+    t = _tables(tables)
+    metric = _check_metric(metric)
+    human_score = _check_human_score(human_score)
+    systems = system_scores(pair, scored_only=True, tables=t)  # checks pair
+    if isinstance(highlight, str):
+        raise TypeError("highlight: expected a list of system names, e.g. ['Online-A', 'Online-B']")
+    marked = {_check_system(name, pair, t, "highlight") for name in highlight}
+    if isinstance(exclude, str):
+        raise TypeError("exclude: expected a list of system names, e.g. ['AIST']")
+    left_out = [_check_system(name, pair, t, "exclude") for name in exclude]
+    if left_out:
+        systems = tuple(s for s in systems if s.system not in left_out)
+    xs = [float(s.human(human_score)) for s in systems]  # type: ignore[arg-type]
+    ys = [float(s.metric(metric)) for s in systems]  # type: ignore[arg-type]
+    fig, ax = _figure_and_axes(ax, 5.2, 3.2)
+    colour = METRIC_COLOURS[metric]
+    ax.plot(xs, ys, "o", color=colour, markersize=6, markeredgecolor="white", markeredgewidth=0.6,
+            gid="marker", zorder=3)
+    if marked:
+        ring = [(x, y) for s, x, y in zip(systems, xs, ys) if s.system in marked]
+        ax.plot([x for x, _ in ring], [y for _, y in ring], "o", markersize=11, markerfacecolor="none",
+                markeredgecolor="black", markeredgewidth=1.4, gid="highlight", zorder=4)
+    xpad = 0.06 * ((max(xs) - min(xs)) or 1.0)
+    ypad = 0.08 * ((max(ys) - min(ys)) or 1.0)
+    ax.set_xlim(min(xs) - xpad, max(xs) + xpad)
+    ax.set_ylim(min(ys) - ypad, max(ys) + ypad)
+
+    # Names in a column right of the axes, spread so they never overlap (about 8.5 pt a line).
+    ylo, yhi = ax.get_ylim()
+    height_pt = 72 * ax.figure.get_figheight() * ax.get_position().height
+    targets = [(y - ylo) / (yhi - ylo) for y in ys]
+    spots = _spread(targets, gap=8.5 / max(height_pt, 1.0))
+    for s, x, y, spot in zip(systems, xs, ys, spots):
+        ax.annotate(s.system, (x, y), xytext=(1.03, spot), textcoords="axes fraction", ha="left",
+                    va="center", fontsize=7, fontweight="bold" if s.system in marked else "normal",
+                    annotation_clip=False, gid="system-label",
+                    arrowprops=dict(arrowstyle="-", color="#c8c8c8", linewidth=0.6, shrinkA=0, shrinkB=3))
+
+    if left_out:
+        r_text, rho_value = [
+            f"{correlate_systems(pair, metric, statistic=stat, human_score=human_score, exclude=left_out, tables=t):.3f}"
+            for stat in ("pearson", "spearman")]
+        ax.set_title(f"{pair} · {METRIC_NAMES[metric]} without {', '.join(left_out)}: r = {r_text}, "
+                     f"ρ = {rho_value}  ({len(systems)} systems)", fontsize=9)
+    else:
+        r = system_correlation(pair, metric, "pearson", human_score, tables=t)
+        rho = system_correlation(pair, metric, "spearman", human_score, tables=t)
+        ax.set_title(f"{pair} · {METRIC_NAMES[metric]}: r = {r.value:.3f} [{r.ci_low:.2f}, {r.ci_high:.2f}], "
+                     f"ρ = {rho.value:.3f}  ({len(systems)} systems)", fontsize=9)
+    ax.set_xlabel("humans: DA z-score" if human_score == "z" else "humans: DA raw score (0-100)", fontsize=8)
+    ax.set_ylabel(f"corpus {METRIC_NAMES[metric]}", fontsize=8)
+    ax.tick_params(labelsize=7)
+    ax.grid(alpha=0.3)
+    return fig
+
+
+def plot_agreement_grid(
+    pairs: Optional[Sequence[str]] = None,
+    metrics: Sequence[str] = ("bleu", "meteor"),
+    *,
+    human_score: str = "z",
+    highlight: Sequence[str] = (),
+    exclude: Sequence[str] = (),
+    tables: Optional["AgreementTables"] = None,
+) -> Figure:
+    """:func:`plot_system_agreement` for several pairs: one row per pair, one column per metric.
+
+    ``pairs`` defaults to all six; the panels of a row share the human axis, so BLEU
+    and METEOR of one pair can be read side by side. ``highlight`` rings those systems
+    wherever they are drawn and ``exclude`` leaves them out (both meant for one pair).
+
+    >>> fig = plot_agreement_grid()
+    >>> len(fig.axes), [ax.get_ylabel() for ax in fig.axes[:2]]
+    (12, ['corpus BLEU', 'corpus METEOR'])
+    >>> [len(marker_points(ax)) for ax in fig.axes[::2]]
+    [11, 9, 14, 10, 9, 12]
+    """
+    from .agreement import _check_metric, _tables
+
+    t = _tables(tables)
+    if isinstance(pairs, str):
+        raise TypeError("pairs: expected a list of pairs, e.g. ['de-en', 'zh-en']")
+    chosen = list(t.pairs if pairs is None else pairs)
+    if isinstance(metrics, str):
+        raise TypeError("metrics: expected a list of metrics, e.g. ['bleu', 'meteor']")
+    columns = [_check_metric(m, "metrics") for m in metrics]
+    if not chosen or not columns:
+        raise ValueError("pairs, metrics: give at least one pair and one metric")
+    fig = _new_figure(5.0 * len(columns), 2.9 * len(chosen))
+    axes = fig.subplots(len(chosen), len(columns), squeeze=False, sharex="row")
+    for row, pair in enumerate(chosen):
+        for col, metric in enumerate(columns):
+            plot_system_agreement(pair, metric, human_score=human_score, highlight=highlight,
+                                  exclude=exclude, tables=t, ax=axes[row][col])
     return fig

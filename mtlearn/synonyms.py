@@ -84,6 +84,9 @@ MORPHOLOGICAL_SUBSTITUTIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "r": (),
 }
 
+#: Words whose synsets an index remembers (then it starts again).
+_MEMO_SIZE = 1 << 18
+
 _VERSION_RE = re.compile(r"Word[nN]et (\d+\+?|\d+\.\d+) Copyright")  # NLTK's get_version
 
 
@@ -132,6 +135,7 @@ class SynonymIndex:
     exceptions: Mapping[str, Mapping[str, tuple[str, ...]]]
     source: str = ""
     _memo: dict[str, frozenset[int]] = field(default_factory=dict, repr=False, compare=False)
+    _sorted_memo: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def base_forms(self, word: str, pos: str) -> list[str]:
         """The forms of ``word`` that WordNet lists for ``pos`` — NLTK's ``_morphy(word, pos)``.
@@ -172,7 +176,22 @@ class SynonymIndex:
                 lemmas = self.lemmas[pos]
                 for form in self.base_forms(word, pos):
                     ids.update(lemmas[form])
+            if len(self._memo) >= _MEMO_SIZE:
+                self._memo.clear()  # bounded: a stream of new words cannot fill the memory
             found = self._memo[word] = frozenset(ids)
+        return found
+
+    def sorted_synsets(self, word: str) -> tuple[int, ...]:
+        """:meth:`synsets` as a sorted tuple (what the compiled alignment reads).
+
+        >>> shared_synonym_index().sorted_synsets("automobile")
+        (19307562, 29583431)
+        """
+        found = self._sorted_memo.get(word)
+        if found is None:
+            if len(self._sorted_memo) >= _MEMO_SIZE:
+                self._sorted_memo.clear()
+            found = self._sorted_memo[word] = tuple(sorted(self.synsets(word)))
         return found
 
     def __len__(self) -> int:
@@ -437,6 +456,15 @@ def load_synonym_index(
 
 
 @functools.lru_cache(maxsize=8)
+def _cache_dir_string(mtlearn_cache_dir: Optional[str], xdg_cache_home: Optional[str],
+                      home: Optional[str]) -> str:
+    """``str(cache_dir())`` for these values of the three variables it reads."""
+    env = {name: value for name, value in (("MTLEARN_CACHE_DIR", mtlearn_cache_dir),
+                                           ("XDG_CACHE_HOME", xdg_cache_home)) if value}
+    return str(cache_dir(env))
+
+
+@functools.lru_cache(maxsize=8)
 def _shared(wordnet_dir: Optional[str], directory: str, nltk_path: tuple[str, ...]) -> SynonymIndex:
     return load_synonym_index(wordnet_dir, cache=directory)
 
@@ -460,7 +488,12 @@ def shared_synonym_index(
     """
     import nltk.data
 
-    directory = str(Path(cache) if cache is not None else cache_dir())
+    if cache is not None:
+        directory = str(Path(cache))
+    else:  # cache_dir() as a string, without building Paths on every call
+        env = os.environ
+        directory = _cache_dir_string(env.get("MTLEARN_CACHE_DIR"), env.get("XDG_CACHE_HOME"),
+                                      env.get("HOME"))
     if wordnet_dir is not None:
         return _shared(str(Path(wordnet_dir).resolve()), directory, ())
     return _shared(None, directory, tuple(nltk.data.path))

@@ -1,6 +1,6 @@
 """Live explorers for Jupyter (ipywidgets 8): type a candidate and references, watch every number change.
 
-Two explorers; each *is* an ``ipywidgets.VBox``, so putting one last in a cell (or
+Three explorers; each *is* an ``ipywidgets.VBox``, so putting one last in a cell (or
 passing it to ``display``) shows it, and it can be placed inside other layouts.
 ``explorer.widget`` is the explorer itself (for symmetry with code that expects a
 ``.widget``). Presentation only: every number comes from :func:`mtlearn.bleu` /
@@ -24,7 +24,14 @@ tokenize="whitespace")``
     (P, R, F_mean, fragmentation, penalty, score, matches per stage, crossings,
     chunks, the score against each reference).
 
-Common API of both:
+``AgreementExplorer(pair="de-en", system_1=None, system_2=None)``
+    Pick a WMT22 language pair and two of its MT systems (default: the humans' top
+    two) -> both metrics against the humans for that pair
+    (:func:`mtlearn.plots.plot_agreement_grid`, the two systems ringed) and, from
+    :func:`mtlearn.agreement.compare_systems`, who is ahead for the humans, for
+    BLEU and for METEOR, with each significance test.
+
+Common API of all three:
 
 - ``.result`` -- the current ``BleuResult`` / ``MeteorResult``, ``None`` when the
   input is unusable; ``.error`` -- the message shown then (else ``None``);
@@ -70,6 +77,11 @@ CSS classes (for browser tests, e.g. Playwright ``page.locator(".mtlearn-score")
 ``mtlearn-score``                the score ``HTML`` ("BLEU = 0.1353", "METEOR = 0.5000")
 ``mtlearn-summary``              every number, in an HTML table
 ``mtlearn-ngram-table``          BLEU: the n-gram tables
+``mtlearn-agreement-explorer``   the agreement explorer's box
+``mtlearn-pair``,                agreement: language pair and system dropdowns
+``mtlearn-system-1``,            ("Pair", "System 1", "System 2")
+``mtlearn-system-2``
+``mtlearn-agreement-plot``       agreement: the plot ``Image``
 ``mtlearn-message``              notes and errors; its content's ``div`` has class
                                  ``mtlearn-note`` or ``mtlearn-error``, and the widget
                                  itself also gets class ``mtlearn-error`` while an
@@ -85,7 +97,10 @@ the text. Names: BLEU ``score``, ``brevity-penalty``, ``candidate-length``,
 smoothed), ``weight-n`` (as used); METEOR ``score``, ``precision``, ``recall``,
 ``f-mean``, ``fragmentation``, ``penalty``, ``matches``, ``chunks``,
 ``crossings``, ``candidate-length``, ``reference-length``, ``matches-<stage>``,
-``reference-score-k`` (k = 1, 2, ...) and ``best-reference`` (1-based).
+``reference-score-k`` (k = 1, 2, ...) and ``best-reference`` (1-based); agreement
+``human-1``, ``human-2``, ``human-p``, ``bleu-1``, ``bleu-2``, ``bleu-p``,
+``meteor-1``, ``meteor-2``, ``meteor-p`` (1 and 2: the systems as chosen), and
+``agreeing`` (``data-value`` one of both, bleu, meteor, neither).
 
 Document 002's example C:
 
@@ -112,6 +127,8 @@ from typing import Any, Iterator, Optional, Union
 import ipywidgets as widgets
 
 from . import plots
+from .agreement import (AgreementTables, METRIC_NAMES, METRICS, PairwiseComparison, _check_pair,
+                        _check_system, _p_text, compare_systems, load_agreement, ranking, system_scores)
 from .bleu_score import BleuResult, bleu
 from .bleu_smoothing import SMOOTHING_METHODS
 from .meteor_alignment import TIE_BREAKS
@@ -119,7 +136,7 @@ from .meteor_formulas import check_parameters
 from .meteor_score import MeteorResult, meteor
 from .tokenizers import TOKENIZERS
 
-__all__ = ["BleuExplorer", "MeteorExplorer", "parse_references", "parse_weights"]
+__all__ = ["BleuExplorer", "MeteorExplorer", "AgreementExplorer", "parse_references", "parse_weights"]
 
 _STAGES = ("exact", "stem", "synonym")
 _MAX_ROWS = 40  # n-gram rows shown per order; the rest is counted
@@ -740,3 +757,149 @@ class MeteorExplorer(_Explorer):
                        for k, v in rows)
         return (f'<table class="mtlearn-meteor-numbers" {style}>{body}</table>'
                 f"<p style='color:#666;font-size:0.85em'>{html.escape(r.signature)}</p>")
+
+
+# --------------------------------------------------------------------------- agreement with people
+
+
+class AgreementExplorer(_Explorer):
+    """Two MT systems of a WMT22 pair: who is ahead for the humans, for BLEU, for METEOR.
+
+    ``pair``: one of :func:`mtlearn.agreement.pairs`; ``system_1``, ``system_2``: two
+    of its MT systems with a human score (default: the two the humans rank highest).
+    Choosing another pair offers that pair's systems and starts from its humans' top
+    two. Everything shown comes from the shipped tables
+    (:func:`mtlearn.agreement.compare_systems`); the picture is
+    :func:`mtlearn.plots.plot_agreement_grid` for the pair with the two systems ringed.
+
+    >>> x = AgreementExplorer("ja-en", "NAIST-NICT-TIT", "LanguageX")
+    >>> x.result.winner(), x.result.winner("bleu"), bytes(x.image.value[:4])
+    ('LanguageX', 'NAIST-NICT-TIT', b'\\x89PNG')
+    >>> x.pair_input.value = "de-en"
+    >>> x.system_1_input.value, x.system_2_input.value
+    ('Lan-Bridge', 'Online-W')
+    >>> x.system_2_input.value = "Lan-Bridge"
+    >>> x.error
+    "system_2: 'Lan-Bridge' is system_1 too; choose two different systems"
+    """
+
+    _css_class = "mtlearn-agreement-explorer"
+
+    def __init__(self, pair: str = "de-en", system_1: Optional[str] = None, system_2: Optional[str] = None, *,
+                 tables: Optional[AgreementTables] = None) -> None:
+        super().__init__()
+        self.tables = tables if tables is not None else load_agreement()
+        pair = _check_pair(pair, self.tables)
+        top = self._top_two(pair)
+        first = _check_system(system_1, pair, self.tables, "system_1") if system_1 is not None else top[0]
+        second = _check_system(system_2, pair, self.tables, "system_2") if system_2 is not None else top[1]
+        if first == second:
+            raise ValueError(f"system_2: {second!r} is system_1 too; choose two different systems")
+        names = self._names(pair)
+        self.pair_input = _control(widgets.Dropdown(options=list(self.tables.pairs), value=pair,
+                                                    description="Pair"), "mtlearn-pair")
+        self.system_1_input = _control(widgets.Dropdown(options=names, value=first, description="System 1"),
+                                       "mtlearn-system-1")
+        self.system_2_input = _control(widgets.Dropdown(options=names, value=second, description="System 2"),
+                                       "mtlearn-system-2")
+        self.image = self._tagged(widgets.Image(format="png", layout=widgets.Layout(max_width="100%")),
+                                  "mtlearn-agreement-plot")
+        self.figure: Optional[Any] = None
+        self._inputs = {"pair": self.pair_input, "system_1": self.system_1_input, "system_2": self.system_2_input}
+        self.result: Optional[PairwiseComparison] = None
+        self.children = [
+            widgets.HBox([self.pair_input, self.system_1_input, self.system_2_input]),
+            self.message_html,
+            self.score_html,
+            self.summary_html,
+            self.image,
+        ]
+        self._watch()
+        self.refresh()
+
+    def _names(self, pair: str) -> list[str]:
+        return [s.system for s in system_scores(pair, scored_only=True, tables=self.tables)]
+
+    def _top_two(self, pair: str) -> list[str]:
+        return list(ranking(pair, "human", tables=self.tables)[:2])
+
+    def _watch(self) -> None:
+        # A new pair first swaps the systems on offer, then recomputes once.
+        self.pair_input.observe(self._on_pair, names="value")
+        self.system_1_input.observe(self._on_change, names="value")
+        self.system_2_input.observe(self._on_change, names="value")
+
+    def _on_pair(self, change: Any = None) -> None:
+        pair = self.pair_input.value
+        quiet, self._quiet = self._quiet, True  # the dropdowns' own events must not recompute
+        try:
+            names = self._names(pair)
+            first, second = self._top_two(pair)
+            for box, value in ((self.system_1_input, first), (self.system_2_input, second)):
+                box.options = names
+                box.value = value
+        finally:
+            self._quiet = quiet
+        if not self._quiet:
+            self.refresh()
+
+    def set_inputs(self, **values: Any) -> None:
+        """Set the pair and/or the systems, then recompute once (the pair is applied first).
+
+        >>> x = AgreementExplorer()
+        >>> x.set_inputs(system_2="LanguageX", pair="ja-en", system_1="NAIST-NICT-TIT")
+        >>> x.result.pair, x.result.winner()
+        ('ja-en', 'LanguageX')
+        """
+        ordered = {k: values[k] for k in ("pair", "system_1", "system_2") if k in values}
+        ordered.update(values)  # unknown names keep their place, for the base class's error
+        super().set_inputs(**ordered)
+
+    def _compute(self) -> PairwiseComparison:
+        return compare_systems(self.pair_input.value, self.system_1_input.value, self.system_2_input.value,
+                               tables=self.tables)
+
+    def _clear(self) -> None:
+        self.score_html.value = "<b>orders them as the humans do: &ndash;</b>"
+        self.summary_html.value = ""
+
+    def _render(self) -> None:
+        c = self.result
+        if c is None:  # pragma: no cover - _compute always returns a result
+            self._clear()
+            return
+        first, second = self.system_1_input.value, self.system_2_input.value
+        self.score_html.value = (
+            f'<b style="font-size:1.2em">orders them as the humans do: <span class="mtlearn-num" '
+            f'data-name="agreeing" data-value="{c.agreeing}">{c.agreeing}</span></b>')
+        self.summary_html.value = self._summary(c, first, second)
+        self.figure = plots.plot_agreement_grid([c.pair], highlight=[first, second], tables=self.tables)
+        self.image.value = plots.figure_to_png(self.figure, dpi=80)
+
+    @staticmethod
+    def _summary(c: PairwiseComparison, first: str, second: str) -> str:
+        swap = first != c.system_a  # the table stores the humans' winner first
+
+        def ordered(a: float, b: float) -> tuple[float, float]:
+            return (b, a) if swap else (a, b)
+
+        def yes(flag: bool) -> str:
+            return "yes" if flag else "no"
+
+        h1, h2 = ordered(c.human_z_a, c.human_z_b)
+        rows = [("humans (DA z)", _num("human-1", h1), _num("human-2", h2), html.escape(c.system_a),
+                 _num("human-p", c.human_p, _p_text(c.human_p)) + " (Wilcoxon rank-sum)",
+                 yes(c.human_significant), "")]
+        for m in METRICS:
+            d = c.metric(m)
+            v1, v2 = ordered(d.a, d.b)
+            ahead = c.winner(m)
+            rows.append((f"{METRIC_NAMES[m]} (corpus)", _num(f"{m}-1", v1), _num(f"{m}-2", v2),
+                         html.escape(ahead) if ahead else "tie",
+                         _num(f"{m}-p", d.p_value, _p_text(d.p_value)) + " (paired bootstrap)",
+                         yes(d.significant), "&ndash;" if d.agrees is None else yes(d.agrees)))
+        head = (f"<tr><th></th><th>{html.escape(first)}</th><th>{html.escape(second)}</th><th>ahead</th>"
+                "<th>test</th><th>significant (p &lt; 0.05)</th><th>as the humans</th></tr>")
+        body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+        style = 'style="border-collapse:collapse" border="1" cellpadding="3"'
+        return f'<table class="mtlearn-agreement-numbers" {style}>{head}{body}</table>'

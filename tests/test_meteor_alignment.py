@@ -238,3 +238,117 @@ def test_repeated_phrase_is_solved_exactly_with_chunks():
     assert got.optimal
     assert got.pairs == brute_force(cand, ref, [lambda a, b: a == b], "chunks")
     assert got.chunks == 1
+
+
+# --------------------------------------------------------------------------- fast paths
+# With tie_break="crossings", groups made only of complete blocks (identical-key words)
+# are solved without the branch and bound: one block by an in-order dynamic programme,
+# blocks that cannot disturb each other block by block, interacting blocks by a
+# dynamic programme over candidate positions. Inputs below are built to reach each.
+
+
+def _fillers(rng, n, prefix):
+    return [f"{prefix}{k}" for k in range(n)]
+
+
+def test_single_unbalanced_block_between_fixed_words_equals_brute_force():
+    # One repeated word, more (or fewer) copies on one side, among unique words that the
+    # exact stage maps first: only the repeated word's block is open, with a context.
+    rng = random.Random(101)
+    for _ in range(60):
+        words = _fillers(rng, rng.randint(2, 4), "u")
+        cand = words + ["x"] * rng.randint(1, 3)
+        ref = list(words) + ["x"] * rng.randint(1, 4)
+        rng.shuffle(cand)
+        rng.shuffle(ref)
+        got = align(cand, ref, [ExactMatcher()])
+        assert got.optimal
+        assert got.pairs == brute_force(cand, ref, [lambda a, b: a == b], "crossings"), (cand, ref)
+
+
+def test_independent_blocks_equal_brute_force():
+    # Two repeated words far apart on both sides: their blocks cannot cross each other.
+    rng = random.Random(102)
+    for _ in range(40):
+        left_c = ["x"] * rng.randint(1, 3) + ["a"]
+        left_r = ["x"] * rng.randint(1, 3) + ["a"]
+        right_c = ["y"] * rng.randint(1, 3) + ["b"]
+        right_r = ["y"] * rng.randint(1, 3) + ["b"]
+        rng.shuffle(left_c), rng.shuffle(left_r), rng.shuffle(right_c), rng.shuffle(right_r)
+        cand, ref = left_c + right_c, left_r + right_r
+        got = align(cand, ref, [ExactMatcher()])
+        assert got.optimal
+        assert got.pairs == brute_force(cand, ref, [lambda a, b: a == b], "crossings"), (cand, ref)
+
+
+def test_interacting_blocks_equal_brute_force():
+    # Three repeated words interleaved, unequal counts: the blocks cross each other, so
+    # the position-by-position programme decides (its states merge once a block closes).
+    rng = random.Random(103)
+    for _ in range(60):
+        n_c, n_r = rng.choice([(8, 6), (7, 7), (6, 8), (9, 5)])
+        cand = [rng.choice("xxyyz") for _ in range(n_c)]
+        ref = [rng.choice("xyyzz") for _ in range(n_r)]
+        got = align(cand, ref, [ExactMatcher()])
+        assert got.optimal
+        assert got.pairs == brute_force(cand, ref, [lambda a, b: a == b], "crossings"), (cand, ref)
+
+
+def test_fast_paths_equal_the_branch_and_bound_on_long_pairs(monkeypatch):
+    # Beyond brute force: 30-word pairs over a few repeated words plus unique ones, with
+    # the stem stage after exact. The branch and bound (itself checked against brute force
+    # above) is forced by switching the fast paths off; both must give the same alignment.
+    import mtlearn.meteor_alignment as alignment_module
+
+    rng = random.Random(104)
+    vocab = ["the", "the", "of", "of", "a", ",", "cats", "cat", "runs", "run"]
+    cases = []
+    for _ in range(30):
+        cand = [rng.choice(vocab) if rng.random() < 0.6 else f"c{k}" for k in range(rng.randint(15, 30))]
+        ref = [rng.choice(vocab) if rng.random() < 0.6 else f"c{k}" for k in range(rng.randint(15, 30))]
+        cases.append((cand, ref))
+    stages = [ExactMatcher(), StemMatcher()]
+    fast = [align(c, r, stages, node_budget=10**7) for c, r in cases]
+
+    def search_only(blocks, context, budget):
+        # Every group of blocks through the general branch and bound, no dynamic programme.
+        comps = sorted((alignment_module._complete_block(cs, rs) for cs, rs in blocks),
+                       key=lambda comp: comp.cands[0])
+        found, optimal = [], True
+        for group in alignment_module._groups(comps, "crossings"):
+            pairs, proven = alignment_module._search_group(group, context, "crossings", budget)
+            found.extend(pairs)
+            optimal = optimal and proven
+        return found, optimal
+
+    monkeypatch.setattr(alignment_module, "_solve_complete_blocks", search_only)
+    slow = [align(c, r, stages, node_budget=10**7) for c, r in cases]
+    assert sum(s.nodes for s in slow) > 0  # the search did run
+    for (c, r), a, b in zip(cases, fast, slow):
+        assert a.optimal and b.optimal
+        assert a.pairs == b.pairs, (c, r)
+        assert a.crossings == b.crossings
+
+
+def test_block_dynamic_programme_takes_the_tie_break_choice():
+    # _block_dp directly against enumeration of every in-order choice of a block.
+    from mtlearn.meteor_alignment import _block_dp
+
+    rng = random.Random(105)
+    for _ in range(300):
+        nc, nr = rng.randint(1, 5), rng.randint(1, 5)
+        cands, refs = list(range(nc)), list(range(10, 10 + nr))
+        weight = [[rng.randint(0, 2) for _ in range(nr)] for _ in range(nc)]
+        r = min(nc, nr)
+        options = []
+        for cs in itertools.combinations(range(nc), r):
+            for rs in itertools.combinations(range(nr), r):
+                if len(cs) != nc and len(rs) != nr:
+                    continue
+                pairs = list(zip(cs, rs))
+                cost = sum(weight[a][b] for a, b in pairs)
+                seq = [dict(pairs).get(a, UNMATCHED) for a in range(nc)]
+                seq = [UNMATCHED if x == UNMATCHED else refs[x] for x in seq]
+                options.append((cost, seq, [(cands[a], refs[b]) for a, b in pairs]))
+        best = min(options, key=lambda o: (o[0], o[1]))
+        assert _block_dp(cands, refs, weight) == best[2], (nc, nr, weight)

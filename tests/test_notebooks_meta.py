@@ -2,7 +2,7 @@
 
 nbval (``pytest --nbval``) re-runs every notebook and compares each stored output with
 a fresh one. That check is only as good as what is stored, so this file checks the
-stored notebooks themselves: all five exist, were executed top to bottom in one
+stored notebooks themselves: all six exist, were executed top to bottom in one
 kernel, use the ``python3`` kernel, keep every output (no cell left unrun), hold no
 error, and skip output comparison only on figure and widget cells.
 """
@@ -24,6 +24,7 @@ NOTEBOOKS = (
     "03_meteor_alignment.ipynb",
     "04_meteor_scoring.ipynb",
     "05_bleu_vs_meteor.ipynb",
+    "06_do_metrics_agree_with_people.ipynb",
 )
 
 # The only tags a cell may carry; "nbval-ignore-output" only with "figure" or "widget".
@@ -45,6 +46,7 @@ ALLOWED_DEFINITIONS = {
     "03_meteor_alignment.ipynb": {"check"},
     "04_meteor_scoring.ipynb": {"check"},
     "05_bleu_vs_meteor.ipynb": {"check", "scores"},
+    "06_do_metrics_agree_with_people.ipynb": {"check"},
 }
 
 

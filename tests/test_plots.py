@@ -35,7 +35,11 @@ from mtlearn.plots import (  # noqa: E402
     plot_meteor_penalty,
     plot_ngram_table,
     plot_weights,
+    plot_agreement_grid,
+    plot_system_agreement,
+    METRIC_COLOURS,
 )
+from mtlearn import agreement  # noqa: E402
 from mtlearn.wordnet_setup import wordnet_available  # noqa: E402
 
 CAND, REF = ROW_1.candidate.split(), ROW_1.reference.split()
@@ -402,6 +406,8 @@ def _every_plot():
         plot_meteor_penalty(r_met),
         plot_f_mean(results=r_met),
         plot_f_mean_alpha(),
+        plot_system_agreement("de-en", "meteor"),
+        plot_agreement_grid(["cs-en"]),
     ]
 
 
@@ -426,3 +432,119 @@ def test_drawing_into_given_axes():
 def test_ax_must_be_axes():
     with pytest.raises(TypeError, match="^ax: "):
         plot_weights(ax="left")  # type: ignore[arg-type]
+
+
+
+# --------------------------------------------------------------------------- agreement with people
+
+
+def _labels(ax):
+    return find_gid(ax, "system-label")
+
+
+@pytest.mark.parametrize("pair", agreement.pairs())
+@pytest.mark.parametrize("metric", agreement.METRICS)
+def test_agreement_one_point_per_scored_system(pair, metric):
+    ax = plot_system_agreement(pair, metric).axes[0]
+    systems = agreement.system_scores(pair, scored_only=True)
+    # As many points as MT systems the humans scored (segment_counts.csv says how many).
+    assert len(marker_points(ax)) == len(systems) == agreement.segment_counts(pair).mt_systems_scored
+    assert marker_points(ax) == [(s.human_z, s.metric(metric)) for s in systems]
+    (points,) = find_gid(ax, "marker")
+    assert to_hex(points.get_color()) == METRIC_COLOURS[metric]
+    # Every system is named once, and its label points at its own dot.
+    labels = _labels(ax)
+    assert sorted(t.get_text() for t in labels) == sorted(s.system for s in systems)
+    where = {s.system: (s.human_z, s.metric(metric)) for s in systems}
+    for t in labels:
+        assert tuple(map(float, t.xy)) == where[t.get_text()]
+
+
+def test_agreement_leaves_out_human_translations_and_unscored_outputs():
+    ax = plot_system_agreement("uk-en", "bleu").axes[0]
+    names = {t.get_text() for t in _labels(ax)}
+    assert "GTCOM" not in names and len(names) == 9
+    ax = plot_system_agreement("zh-en", "bleu").axes[0]
+    assert not any(t.get_text().startswith("HUMAN") for t in _labels(ax))
+
+
+def test_agreement_labels_do_not_overlap_and_follow_the_scores():
+    for pair in agreement.pairs():
+        ax = plot_system_agreement(pair, "bleu").axes[0]
+        labels = sorted(_labels(ax), key=lambda t: t.xy[1])  # by the metric score
+        ys = [t.xyann[1] for t in labels]  # label positions, axes fraction
+        assert ys == sorted(ys), pair  # same order as the scores
+        assert all(b - a > 0.02 for a, b in zip(ys, ys[1:])), pair
+        assert 0.0 <= ys[0] and ys[-1] <= 1.0
+
+
+def test_agreement_title_carries_the_table_correlations():
+    ax = plot_system_agreement("cs-en", "bleu").axes[0]
+    r = agreement.system_correlation("cs-en", "bleu")
+    rho = agreement.system_correlation("cs-en", "bleu", "spearman")
+    assert f"r = {r.value:.3f} [{r.ci_low:.2f}, {r.ci_high:.2f}]" in ax.get_title()
+    assert f"ρ = {rho.value:.3f}" in ax.get_title() and "11 systems" in ax.get_title()
+
+
+def test_agreement_highlight_rings_the_chosen_systems():
+    ax = plot_system_agreement("ja-en", "bleu", highlight=["LanguageX", "NAIST-NICT-TIT"]).axes[0]
+    (ring,) = find_gid(ax, "highlight")
+    scores = {s.system: (s.human_z, s.bleu) for s in agreement.system_scores("ja-en")}
+    assert sorted(map(tuple, ring.get_xydata().tolist())) == sorted([scores["LanguageX"], scores["NAIST-NICT-TIT"]])
+    bold = {t.get_text() for t in _labels(ax) if t.get_fontweight() == "bold"}
+    assert bold == {"LanguageX", "NAIST-NICT-TIT"}
+    assert find_gid(plot_system_agreement("ja-en", "bleu").axes[0], "highlight") == []
+
+
+def test_agreement_exclude_leaves_a_system_out():
+    ax = plot_system_agreement("ja-en", "meteor", exclude=["AIST"]).axes[0]
+    assert len(marker_points(ax)) == 13 and "AIST" not in {t.get_text() for t in _labels(ax)}
+    r = agreement.correlate_systems("ja-en", "meteor", exclude=["AIST"])
+    assert f"without AIST: r = {r:.3f}" in ax.get_title()
+
+
+def test_agreement_grid_rows_are_pairs_columns_metrics():
+    fig = plot_agreement_grid()
+    assert len(fig.axes) == 2 * len(agreement.pairs())
+    for k, ax in enumerate(fig.axes):
+        pair, metric = agreement.pairs()[k // 2], agreement.METRICS[k % 2]
+        assert ax.get_title().startswith(f"{pair} · {metric.upper()}")
+        assert len(marker_points(ax)) == agreement.segment_counts(pair).mt_systems_scored
+    # The two panels of a pair share the human axis.
+    left, right = fig.axes[:2]
+    assert left.get_xlim() == right.get_xlim()
+
+
+def test_agreement_grid_one_pair_one_metric():
+    fig = plot_agreement_grid(["de-en"], ["meteor"])
+    assert len(fig.axes) == 1 and fig.axes[0].get_ylabel() == "corpus METEOR"
+
+
+def test_agreement_raw_human_scores():
+    ax = plot_system_agreement("de-en", "bleu", human_score="raw").axes[0]
+    assert [x for x, _ in marker_points(ax)] == [s.human_raw for s in agreement.system_scores("de-en", scored_only=True)]
+    assert ax.get_xlabel() == "humans: DA raw score (0-100)"
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: plot_system_agreement("xx-en"), ValueError, "^pair: unknown pair 'xx-en'"),
+    (lambda: plot_system_agreement("de-en", "ter"), ValueError, "^metric: unknown metric 'ter'"),
+    (lambda: plot_system_agreement("de-en", highlight=["Nobody"]), ValueError, "^highlight: unknown system"),
+    (lambda: plot_system_agreement("de-en", highlight="LT22"), TypeError, "^highlight: expected a list"),
+    (lambda: plot_system_agreement("de-en", exclude="LT22"), TypeError, "^exclude: expected a list"),
+    (lambda: plot_agreement_grid("de-en"), TypeError, "^pairs: expected a list"),
+    (lambda: plot_agreement_grid(["de-en"], ["chrf"]), ValueError, "^metrics: unknown metric 'chrf'"),
+    (lambda: plot_agreement_grid([]), ValueError, "^pairs, metrics: give at least one"),
+])
+def test_agreement_bad_input(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_agreement_draws_into_given_axes():
+    fig, ax = plt.subplots()
+    try:
+        assert plot_system_agreement("ru-en", "bleu", ax=ax) is fig
+        assert len(marker_points(ax)) == agreement.segment_counts("ru-en").mt_systems_scored
+    finally:
+        plt.close(fig)

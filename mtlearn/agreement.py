@@ -1,0 +1,975 @@
+"""Do BLEU and METEOR agree with people? The shipped WMT22 tables, read into plain dataclasses.
+
+Document 003 reports that METEOR reached a correlation of 0.964 with human judgement at
+corpus level, against 0.817 for BLEU, and 0.403 at sentence level
+(:data:`DOCUMENT_CLAIM`). ``mtlearn/data/wmt22_agreement/`` holds the same kind of
+figures for six WMT22 into-English pairs, computed by ``studies/wmt22_agreement.py``
+(the folder's README explains every column and caveat). This module only *reads*
+those tables -- nothing here needs the WMT22 data itself, so it works offline -- and
+answers the questions a reader asks of them:
+
+==========================================  =================================================
+``pairs()``                                 the language pairs, e.g. ``'de-en'``
+``system_scores(pair)``                     every system's corpus BLEU, METEOR and human
+                                            DA score (:class:`SystemScore`)
+``ranking(pair, by)``                       the systems best first, for the humans or a metric
+``system_correlation(pair, metric)``        metric against humans over the systems, with a
+                                            95% bootstrap interval (:class:`SystemCorrelation`)
+``segment_correlation(pair, metric)``       the same over single translations
+                                            (:class:`SegmentCorrelation`)
+``segment_counts(pair)``                    how much was judged, and how noisy the human
+                                            segment scores are (:class:`SegmentCounts`)
+``compare_systems(pair, x, y)``             two systems: who wins for the humans, for BLEU,
+                                            for METEOR, and is each difference significant
+                                            (:class:`PairwiseComparison`)
+``summarize_correlations(level, ...)``      the six pairs at once: means, which metric is
+                                            higher, where the document's figure is reached
+``pairwise_summary(metric)``                how often a significant metric difference points
+                                            the wrong way (:class:`PairwiseSummary`)
+``correlate_systems(pair, metric, ...)``    a correlation recomputed from the table's scores,
+                                            e.g. leaving one system out
+``leave_one_out(pair, metric)``             how much the correlation rests on any single
+                                            system (:class:`LeaveOneOut`)
+==========================================  =================================================
+
+Every function reads the files again (they are small); pass ``tables=load_agreement()``
+to reuse one reading. Empty cells ("not applicable") become ``None``.
+
+>>> pairs()
+('cs-en', 'de-en', 'ja-en', 'ru-en', 'uk-en', 'zh-en')
+>>> de = system_scores("de-en", scored_only=True)
+>>> len(de), de[0].system, de[0].bleu, de[0].human_z
+(9, 'JDExploreAcademy', 0.493303, -0.038408)
+>>> system_scores("xx-en")
+Traceback (most recent call last):
+...
+ValueError: pair: unknown pair 'xx-en'; choose cs-en, de-en, ja-en, ru-en, uk-en, zh-en
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Optional
+
+from .correlation import pearson, spearman
+
+__all__ = [
+    "METRICS",
+    "METRIC_NAMES",
+    "DocumentClaim",
+    "DOCUMENT_CLAIM",
+    "SystemScore",
+    "SystemCorrelation",
+    "SegmentCorrelation",
+    "SegmentCounts",
+    "MetricDifference",
+    "PairwiseComparison",
+    "AgreementTables",
+    "CorrelationSummary",
+    "PairwiseSummary",
+    "load_agreement",
+    "pairs",
+    "system_scores",
+    "ranking",
+    "system_correlations",
+    "system_correlation",
+    "segment_correlations",
+    "segment_correlation",
+    "segment_counts",
+    "pairwise",
+    "compare_systems",
+    "summarize_correlations",
+    "pairwise_summary",
+    "correlate_systems",
+    "LeaveOneOut",
+    "leave_one_out",
+]
+
+#: The metrics the tables compare, in table order.
+METRICS: tuple[str, ...] = ("bleu", "meteor")
+#: How to print each metric's name.
+METRIC_NAMES: dict[str, str] = {"bleu": "BLEU", "meteor": "METEOR"}
+_SYSTEM_STATISTICS = ("pearson", "spearman")
+_SEGMENT_STATISTICS = ("wmt_kendall_like", "kendall_tau_b", "pearson")
+_HUMAN_SCORES = ("z", "raw")
+_DATA = ("data", "wmt22_agreement")
+
+
+@dataclass(frozen=True)
+class DocumentClaim:
+    """Document 003's reported correlations with human judgement (digest, METEOR item 2).
+
+    These are the document's own numbers, typed here once; everything else in this
+    module comes from the tables. The document gives no sentence-level figure for BLEU.
+
+    >>> DOCUMENT_CLAIM.corpus("meteor"), DOCUMENT_CLAIM.corpus("bleu"), DOCUMENT_CLAIM.sentence("meteor")
+    (0.964, 0.817, 0.403)
+    >>> DOCUMENT_CLAIM.sentence("bleu") is None
+    True
+    >>> round(DOCUMENT_CLAIM.corpus_gap, 3)
+    0.147
+    """
+
+    corpus_meteor: float
+    corpus_bleu: float
+    sentence_meteor: float
+
+    def corpus(self, metric: str) -> float:
+        """The document's corpus-level (system-level) correlation for ``metric``."""
+        return self.corpus_meteor if _check_metric(metric) == "meteor" else self.corpus_bleu
+
+    @property
+    def corpus_gap(self) -> float:
+        """How far METEOR's corpus-level figure is above BLEU's (0.964 - 0.817)."""
+        return self.corpus_meteor - self.corpus_bleu
+
+    def sentence(self, metric: str) -> Optional[float]:
+        """The document's sentence-level correlation for ``metric`` (``None``: not stated)."""
+        return self.sentence_meteor if _check_metric(metric) == "meteor" else None
+
+
+#: Document 003: "up to 0.964 at corpus level, against 0.817 for BLEU; 0.403 at sentence level".
+DOCUMENT_CLAIM = DocumentClaim(corpus_meteor=0.964, corpus_bleu=0.817, sentence_meteor=0.403)
+
+
+# --------------------------------------------------------------------------- rows
+
+
+@dataclass(frozen=True)
+class SystemScore:
+    """One row of ``systems.csv``: a system (or human translation) of one pair.
+
+    ``bleu``/``meteor`` are corpus scores in 0..1 (``None`` for human translations,
+    which have no output file); ``human_z``/``human_raw`` the official DA system score
+    (``None`` where the humans did not score the system). ``scored`` says whether the
+    system enters the correlations: an MT system with an output and a human score.
+
+    >>> s = next(x for x in system_scores("uk-en") if x.system == "GTCOM")
+    >>> s.kind, s.has_output, s.bleu, s.human_z, s.scored
+    ('mt', True, 0.438855, None, False)
+    """
+
+    pair: str
+    system: str
+    human_label: Optional[str]
+    kind: str
+    has_output: bool
+    bleu: Optional[float]
+    meteor: Optional[float]
+    meteor_unproven_segments: Optional[int]
+    wmt_bleu_all: Optional[float]
+    human_z: Optional[float]
+    human_raw: Optional[float]
+    human_segments: Optional[int]
+    human_judgements_all: Optional[int]
+
+    @property
+    def scored(self) -> bool:
+        """An MT system with both metric scores and a human score (it enters every statistic)."""
+        return self.kind == "mt" and self.has_output and self.human_z is not None
+
+    def metric(self, name: str) -> Optional[float]:
+        """The corpus score of metric ``name`` (``"bleu"`` or ``"meteor"``).
+
+        >>> system_scores("cs-en")[0].metric("bleu")
+        0.368374
+        """
+        return self.bleu if _check_metric(name) == "bleu" else self.meteor
+
+    def human(self, score: str = "z") -> Optional[float]:
+        """The human system score: ``"z"`` (official) or ``"raw"`` (mean 0-100)."""
+        return self.human_z if _check_human_score(score) == "z" else self.human_raw
+
+
+@dataclass(frozen=True)
+class SystemCorrelation:
+    """One row of ``system_correlations.csv``: metric against humans over a pair's systems.
+
+    ``value`` is Pearson's r or Spearman's rho over ``n_systems`` systems;
+    ``ci_low``..``ci_high`` its percentile bootstrap interval (systems resampled).
+
+    >>> c = system_correlation("ja-en", "bleu", "spearman")
+    >>> c.n_systems, c.ci_level, c.n_resamples, c.seed
+    (14, 0.95, 1000, 2022)
+    >>> c.ci_low <= c.value <= c.ci_high
+    True
+    """
+
+    pair: str
+    metric: str
+    statistic: str
+    human_score: str
+    n_systems: int
+    value: float
+    ci_low: float
+    ci_high: float
+    ci_level: float
+    n_resamples: int
+    n_valid_resamples: int
+    seed: int
+
+    def contains(self, value: float) -> bool:
+        """Whether ``value`` lies inside the interval (ends included).
+
+        >>> system_correlation("de-en", "bleu").contains(DOCUMENT_CLAIM.corpus_bleu)
+        True
+        """
+        return self.ci_low <= value <= self.ci_high
+
+
+@dataclass(frozen=True)
+class SegmentCorrelation:
+    """One row of ``segment_correlations.csv``: metric against humans over single translations.
+
+    ``statistic`` is ``"wmt_kendall_like"`` (WMT's tau-like on DARR pairs, raw
+    scores), ``"kendall_tau_b"`` or ``"pearson"`` (z scores, all items pooled). The
+    counts are ``None`` where the statistic has none (Pearson).
+
+    >>> c = segment_correlation("de-en", "bleu", "wmt_kendall_like")
+    >>> c.human_score, c.n_items == c.concordant + c.discordant
+    ('raw', True)
+    """
+
+    pair: str
+    metric: str
+    statistic: str
+    human_score: str
+    n_items: int
+    value: float
+    concordant: Optional[int]
+    discordant: Optional[int]
+    metric_ties: Optional[int]
+    human_ties: Optional[int]
+    both_ties: Optional[int]
+    excluded_pairs: Optional[int]
+
+
+@dataclass(frozen=True)
+class SegmentCounts:
+    """One row of ``segment_counts.csv``: what was judged in a pair, and a noise check.
+
+    ``identical_output_pairs`` counts same-segment pairs of MT systems that produced
+    the *same* translation and were both judged; ``identical_output_mean_abs_raw_diff``
+    is how far apart (0-100) the humans scored those identical translations on average,
+    ``different_output_mean_abs_raw_diff`` the same for differing translations.
+
+    >>> c = segment_counts("de-en")
+    >>> c.segments, c.reference_ids, c.mt_systems_scored, c.human_translation_rows
+    (1984, ('A', 'B'), 9, ('HUMAN-B',))
+    """
+
+    pair: str
+    segments: int
+    references: int
+    reference_ids: tuple[str, ...]
+    systems_with_output: int
+    mt_systems_scored: int
+    human_translation_rows: tuple[str, ...]
+    outputs_without_human_score: tuple[str, ...]
+    mt_scored_items: int
+    mt_scored_items_min: int
+    mt_scored_items_max: int
+    segments_never_scored: int
+    segments_scored_2plus_mt: int
+    darr_pairs: int
+    judgements_per_item_mean: float
+    sys_n_equals_segment_rows: bool
+    sys_z_vs_segment_mean_max_diff: float
+    identical_output_pairs: int
+    identical_output_mean_abs_raw_diff: Optional[float]
+    different_output_mean_abs_raw_diff: Optional[float]
+
+
+@dataclass(frozen=True)
+class MetricDifference:
+    """One metric's side of a :class:`PairwiseComparison`: A's score, B's, and the test.
+
+    ``p_value`` comes from paired bootstrap resampling (Koehn 2004); ``agrees`` is
+    ``True`` when the metric also puts A (the humans' winner) ahead, ``False`` when it
+    puts B ahead, ``None`` on an exact tie.
+    """
+
+    metric: str
+    a: float
+    b: float
+    diff: float
+    p_value: float
+    significant: bool
+    agrees: Optional[bool]
+
+    @property
+    def misleads(self) -> bool:
+        """A significant metric difference that points the other way from the humans."""
+        return self.significant and self.agrees is False
+
+
+@dataclass(frozen=True)
+class PairwiseComparison:
+    """One row of ``pairwise_significance.csv``: two MT systems of a pair.
+
+    A (``system_a``) is the system the humans rank higher (official z), so
+    ``human_z_diff`` >= 0; ``human_p`` is WMT's one-sided Wilcoxon rank-sum test that
+    A's segment z-scores are higher. ``bleu`` and ``meteor`` hold each metric's side
+    (:class:`MetricDifference`). ``agreeing`` answers "which metric orders the two as
+    the humans do?": ``"both"``, ``"bleu"``, ``"meteor"`` or ``"neither"``.
+
+    >>> c = compare_systems("de-en", "Online-A", "Online-W")
+    >>> c.system_a, c.system_b, c.human_z_diff > 0
+    ('Online-W', 'Online-A', True)
+    >>> c.bleu.a, c.bleu.b, c.bleu.agrees
+    (0.487992, 0.501527, False)
+    """
+
+    pair: str
+    system_a: str
+    system_b: str
+    human_z_a: float
+    human_z_b: float
+    human_z_diff: float
+    human_p: float
+    human_significant: bool
+    bleu: MetricDifference
+    meteor: MetricDifference
+
+    def metric(self, name: str) -> MetricDifference:
+        """The side of metric ``name`` (``"bleu"`` or ``"meteor"``)."""
+        return self.bleu if _check_metric(name) == "bleu" else self.meteor
+
+    @property
+    def agreeing(self) -> str:
+        """Which metrics put the humans' winner ahead: ``"both"``, ``"bleu"``, ``"meteor"``, ``"neither"``."""
+        names = [m for m in METRICS if self.metric(m).agrees]
+        return "both" if len(names) == len(METRICS) else (names[0] if names else "neither")
+
+    def winner(self, metric: Optional[str] = None) -> Optional[str]:
+        """The system ahead for the humans (``metric=None``) or for ``metric`` (``None`` on a tie)."""
+        if metric is None:
+            return self.system_a
+        agrees = self.metric(metric).agrees
+        return None if agrees is None else (self.system_a if agrees else self.system_b)
+
+    def explain(self) -> str:
+        """The comparison as text: the humans' verdict, then each metric's, with the tests.
+
+        >>> print(compare_systems("de-en", "Online-W", "Online-A").explain())  # doctest: +ELLIPSIS
+        de-en: Online-W against Online-A
+        humans  Online-W ahead: z -0.0228 against -0.0700 (Wilcoxon rank-sum p = 0.051, not significant)
+        BLEU    Online-A ahead: 0.4880 against 0.5015, unlike the humans (paired bootstrap p < 0.001, significant)
+        METEOR  ...
+        """
+        lines = [f"{self.pair}: {self.system_a} against {self.system_b}",
+                 f"{'humans':7} {self.system_a} ahead: z {self.human_z_a:.4f} against {self.human_z_b:.4f} "
+                 f"(Wilcoxon rank-sum {_p_text(self.human_p)}, "
+                 f"{'significant' if self.human_significant else 'not significant'})"]
+        for m in METRICS:
+            d = self.metric(m)
+            if d.agrees is None:
+                verdict = "a tie"
+            else:
+                ahead = self.system_a if d.agrees else self.system_b
+                verdict = f"{ahead} ahead"
+            how = "as the humans" if d.agrees else ("unlike the humans" if d.agrees is False else "no order")
+            lines.append(f"{METRIC_NAMES[m]:7} {verdict}: {d.a:.4f} against {d.b:.4f}, {how} "
+                         f"(paired bootstrap {_p_text(d.p_value)}, "
+                         f"{'significant' if d.significant else 'not significant'})")
+        lines.append(f"orders them as the humans do: {self.agreeing}")
+        return "\n".join(lines)
+
+
+def _p_text(p: float) -> str:
+    # The tables keep 6 decimals; a bootstrap of 1000 resamples cannot resolve below 1/1000.
+    return "p < 0.001" if p < 0.0005 else f"p = {p:.3f}"
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True)
+class AgreementTables:
+    """All shipped tables, read once: rows as dataclasses, ``settings`` as parsed JSON.
+
+    >>> t = load_agreement()
+    >>> t.pairs, len(t.systems), len(t.system_correlations), len(t.segment_correlations)
+    (('cs-en', 'de-en', 'ja-en', 'ru-en', 'uk-en', 'zh-en'), 69, 48, 36)
+    >>> len(t.pairwise), t.settings["system_level_ci"]["n_resamples"]
+    (329, 1000)
+    """
+
+    systems: tuple[SystemScore, ...]
+    system_correlations: tuple[SystemCorrelation, ...]
+    segment_correlations: tuple[SegmentCorrelation, ...]
+    pairwise: tuple[PairwiseComparison, ...]
+    segment_counts: tuple[SegmentCounts, ...]
+    settings: dict[str, Any]
+
+    @property
+    def pairs(self) -> tuple[str, ...]:
+        """The language pairs, in the tables' (alphabetical) order."""
+        return tuple(self.settings["pairs"])
+
+
+def _read_text(name: str) -> str:
+    return resources.files("mtlearn").joinpath(*_DATA, name).read_text(encoding="utf-8")
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(_read_text(name))))
+
+
+def _opt_float(cell: str) -> Optional[float]:
+    return float(cell) if cell != "" else None
+
+
+def _opt_int(cell: str) -> Optional[int]:
+    return int(cell) if cell != "" else None
+
+
+def _flag(cell: str) -> bool:
+    if cell not in ("0", "1"):
+        raise ValueError(f"expected 0 or 1 in a flag column, got {cell!r}")
+    return cell == "1"
+
+
+def _opt_flag(cell: str) -> Optional[bool]:
+    return _flag(cell) if cell != "" else None
+
+
+def _names(cell: str) -> tuple[str, ...]:
+    # The study joins lists with "+"; an empty cell is an empty list.
+    return tuple(cell.split("+")) if cell else ()
+
+
+def _convert(row: dict[str, str], types: dict[str, Callable[[str], Any]]) -> dict[str, Any]:
+    return {name: convert(row[name]) for name, convert in types.items()}
+
+
+_SYSTEM_TYPES: dict[str, Callable[[str], Any]] = {
+    "pair": str, "system": str, "human_label": lambda c: c or None, "kind": str, "has_output": _flag,
+    "bleu": _opt_float, "meteor": _opt_float, "meteor_unproven_segments": _opt_int,
+    "wmt_bleu_all": _opt_float, "human_z": _opt_float, "human_raw": _opt_float,
+    "human_segments": _opt_int, "human_judgements_all": _opt_int,
+}
+_SYSCORR_TYPES: dict[str, Callable[[str], Any]] = {
+    "pair": str, "metric": str, "statistic": str, "human_score": str, "n_systems": int,
+    "value": float, "ci_low": float, "ci_high": float, "ci_level": float, "n_resamples": int,
+    "n_valid_resamples": int, "seed": int,
+}
+_SEGCORR_TYPES: dict[str, Callable[[str], Any]] = {
+    "pair": str, "metric": str, "statistic": str, "human_score": str, "n_items": int, "value": float,
+    "concordant": _opt_int, "discordant": _opt_int, "metric_ties": _opt_int, "human_ties": _opt_int,
+    "both_ties": _opt_int, "excluded_pairs": _opt_int,
+}
+_COUNTS_TYPES: dict[str, Callable[[str], Any]] = {
+    "pair": str, "segments": int, "references": int, "reference_ids": _names,
+    "systems_with_output": int, "mt_systems_scored": int, "human_translation_rows": _names,
+    "outputs_without_human_score": _names, "mt_scored_items": int, "mt_scored_items_min": int,
+    "mt_scored_items_max": int, "segments_never_scored": int, "segments_scored_2plus_mt": int,
+    "darr_pairs": int, "judgements_per_item_mean": float, "sys_n_equals_segment_rows": _flag,
+    "sys_z_vs_segment_mean_max_diff": float, "identical_output_pairs": int,
+    "identical_output_mean_abs_raw_diff": _opt_float, "different_output_mean_abs_raw_diff": _opt_float,
+}
+
+
+def _pairwise_row(row: dict[str, str]) -> PairwiseComparison:
+    sides = {
+        m: MetricDifference(metric=m, a=float(row[f"{m}_a"]), b=float(row[f"{m}_b"]),
+                            diff=float(row[f"{m}_diff"]), p_value=float(row[f"{m}_p"]),
+                            significant=_flag(row[f"{m}_significant"]), agrees=_opt_flag(row[f"{m}_agrees"]))
+        for m in METRICS
+    }
+    return PairwiseComparison(
+        pair=row["pair"], system_a=row["system_a"], system_b=row["system_b"],
+        human_z_a=float(row["human_z_a"]), human_z_b=float(row["human_z_b"]),
+        human_z_diff=float(row["human_z_diff"]), human_p=float(row["human_p"]),
+        human_significant=_flag(row["human_significant"]), **sides,
+    )
+
+
+def load_agreement() -> AgreementTables:
+    """Read every shipped table (package data, so it works offline and from an installed wheel).
+
+    >>> t = load_agreement()
+    >>> [c.pair for c in t.segment_counts]
+    ['cs-en', 'de-en', 'ja-en', 'ru-en', 'uk-en', 'zh-en']
+    """
+    return AgreementTables(
+        systems=tuple(SystemScore(**_convert(r, _SYSTEM_TYPES)) for r in _rows("systems.csv")),
+        system_correlations=tuple(SystemCorrelation(**_convert(r, _SYSCORR_TYPES))
+                                  for r in _rows("system_correlations.csv")),
+        segment_correlations=tuple(SegmentCorrelation(**_convert(r, _SEGCORR_TYPES))
+                                   for r in _rows("segment_correlations.csv")),
+        pairwise=tuple(_pairwise_row(r) for r in _rows("pairwise_significance.csv")),
+        segment_counts=tuple(SegmentCounts(**_convert(r, _COUNTS_TYPES)) for r in _rows("segment_counts.csv")),
+        settings=json.loads(_read_text("settings.json")),
+    )
+
+
+# --------------------------------------------------------------------------- checking arguments
+
+
+def _choose(value: object, options: Sequence[str], argname: str, what: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{argname}: expected a string, got {type(value).__name__}")
+    if value not in options:
+        raise ValueError(f"{argname}: unknown {what} {value!r}; choose {', '.join(options)}")
+    return value
+
+
+def _check_metric(metric: object, argname: str = "metric") -> str:
+    return _choose(metric, METRICS, argname, "metric")
+
+
+def _check_human_score(score: object, argname: str = "human_score") -> str:
+    return _choose(score, _HUMAN_SCORES, argname, "human score")
+
+
+def _tables(tables: Optional[AgreementTables]) -> AgreementTables:
+    if tables is None:
+        return load_agreement()
+    if not isinstance(tables, AgreementTables):
+        raise TypeError(f"tables: expected the result of load_agreement(), got {type(tables).__name__}")
+    return tables
+
+
+def _check_pair(pair: object, t: AgreementTables, argname: str = "pair") -> str:
+    return _choose(pair, t.pairs, argname, "pair")
+
+
+# --------------------------------------------------------------------------- questions
+
+
+def pairs(*, tables: Optional[AgreementTables] = None) -> tuple[str, ...]:
+    """The language pairs of the tables.
+
+    >>> len(pairs()), all(p.endswith("-en") for p in pairs())
+    (6, True)
+    """
+    return _tables(tables).pairs
+
+
+def system_scores(pair: str, *, scored_only: bool = False, order: str = "name",
+                  tables: Optional[AgreementTables] = None) -> tuple[SystemScore, ...]:
+    """The systems of ``pair``; ``scored_only``: only those in the statistics.
+
+    ``scored_only=True`` keeps the MT systems with an output and a human score -- the
+    points of a metric-against-humans plot; human translations (``HUMAN-*``) and
+    outputs the humans did not score are left out. ``order``: ``"name"`` (default) or
+    ``"human"`` (best official z first, systems without a human score last).
+
+    >>> [s.system for s in system_scores("uk-en")][:3]
+    ['ALMAnaCH-Inria', 'ARC-NKUA', 'GTCOM']
+    >>> len(system_scores("uk-en")), len(system_scores("uk-en", scored_only=True))
+    (10, 9)
+    >>> [s.system for s in system_scores("uk-en", order="human")][-2:]
+    ['ALMAnaCH-Inria', 'GTCOM']
+    """
+    t = _tables(tables)
+    pair = _check_pair(pair, t)
+    _choose(order, ("name", "human"), "order", "order")
+    rows = [s for s in t.systems if s.pair == pair and (s.scored or not scored_only)]
+    if order == "human":
+        # Unscored systems last; equal scores keep name order, so the order never varies.
+        rows.sort(key=lambda s: (s.human_z is None, -(s.human_z or 0.0), s.system))
+    return tuple(rows)
+
+
+def ranking(pair: str, by: str = "human", *, human_score: str = "z",
+            tables: Optional[AgreementTables] = None) -> tuple[str, ...]:
+    """The scored MT systems of ``pair``, best first, by the humans or by a metric.
+
+    ``by``: ``"human"`` (the official DA score, ``human_score`` ``"z"`` or ``"raw"``),
+    ``"bleu"`` or ``"meteor"``; equal scores keep name order.
+
+    >>> ranking("ja-en")[-1], ranking("ja-en", "bleu")[-1]
+    ('AIST', 'AIST')
+    >>> ranking("de-en", "bleu")[:2]
+    ('Online-A', 'Lan-Bridge')
+    """
+    t = _tables(tables)
+    _choose(by, ("human", *METRICS), "by", "ranking")
+    _check_human_score(human_score)
+    systems = system_scores(pair, scored_only=True, tables=t)
+
+    def score(s: SystemScore) -> float:
+        value = s.human(human_score) if by == "human" else s.metric(by)
+        return float(value)  # type: ignore[arg-type]  # scored systems have every score
+
+    return tuple(s.system for s in sorted(systems, key=lambda s: (-score(s), s.system)))
+
+
+def system_correlations(pair: Optional[str] = None, *, metric: Optional[str] = None,
+                        statistic: Optional[str] = None, human_score: str = "z",
+                        tables: Optional[AgreementTables] = None) -> tuple[SystemCorrelation, ...]:
+    """System-level correlations, filtered by pair, metric and statistic (``None``: all).
+
+    >>> rows = system_correlations(metric="bleu", statistic="pearson")
+    >>> [r.pair for r in rows] == list(pairs()), {r.human_score for r in rows}
+    (True, {'z'})
+    """
+    t = _tables(tables)
+    if pair is not None:
+        _check_pair(pair, t)
+    if metric is not None:
+        _check_metric(metric)
+    if statistic is not None:
+        _choose(statistic, _SYSTEM_STATISTICS, "statistic", "statistic")
+    _check_human_score(human_score)
+    return tuple(c for c in t.system_correlations
+                 if (pair is None or c.pair == pair) and (metric is None or c.metric == metric)
+                 and (statistic is None or c.statistic == statistic) and c.human_score == human_score)
+
+
+def system_correlation(pair: str, metric: str, statistic: str = "pearson", human_score: str = "z", *,
+                       tables: Optional[AgreementTables] = None) -> SystemCorrelation:
+    """The one system-level correlation of ``metric`` with the humans in ``pair``.
+
+    ``statistic``: ``"pearson"`` or ``"spearman"``; ``human_score``: ``"z"`` (the
+    official DA score) or ``"raw"``.
+
+    >>> c = system_correlation("cs-en", "bleu")
+    >>> c.statistic, c.human_score, c.n_systems
+    ('pearson', 'z', 11)
+    >>> system_correlation("cs-en", "bleu", "kendall")
+    Traceback (most recent call last):
+    ...
+    ValueError: statistic: unknown statistic 'kendall'; choose pearson, spearman
+    """
+    rows = system_correlations(pair, metric=metric, statistic=statistic, human_score=human_score, tables=tables)
+    if len(rows) != 1:  # pragma: no cover - the shipped table has every combination once
+        raise LookupError(f"system_correlations.csv: {len(rows)} rows for {pair}, {metric}, {statistic}")
+    return rows[0]
+
+
+def segment_correlations(pair: Optional[str] = None, *, metric: Optional[str] = None,
+                         statistic: Optional[str] = None,
+                         tables: Optional[AgreementTables] = None) -> tuple[SegmentCorrelation, ...]:
+    """Segment-level correlations, filtered by pair, metric and statistic (``None``: all).
+
+    >>> len(segment_correlations()), len(segment_correlations("ja-en")), len(segment_correlations(metric="bleu"))
+    (36, 6, 18)
+    """
+    t = _tables(tables)
+    if pair is not None:
+        _check_pair(pair, t)
+    if metric is not None:
+        _check_metric(metric)
+    if statistic is not None:
+        _choose(statistic, _SEGMENT_STATISTICS, "statistic", "statistic")
+    return tuple(c for c in t.segment_correlations
+                 if (pair is None or c.pair == pair) and (metric is None or c.metric == metric)
+                 and (statistic is None or c.statistic == statistic))
+
+
+def segment_correlation(pair: str, metric: str, statistic: str = "pearson", *,
+                        tables: Optional[AgreementTables] = None) -> SegmentCorrelation:
+    """The one segment-level correlation of ``metric`` with the humans in ``pair``.
+
+    ``statistic``: ``"pearson"`` (document 003's kind of figure), ``"kendall_tau_b"``
+    or ``"wmt_kendall_like"``.
+
+    >>> c = segment_correlation("zh-en", "bleu", "kendall_tau_b")
+    >>> c.n_items, c.human_score
+    (19234, 'z')
+    """
+    rows = segment_correlations(pair, metric=metric, statistic=statistic, tables=tables)
+    if len(rows) != 1:  # pragma: no cover - the shipped table has every combination once
+        raise LookupError(f"segment_correlations.csv: {len(rows)} rows for {pair}, {metric}, {statistic}")
+    return rows[0]
+
+
+def segment_counts(pair: str, *, tables: Optional[AgreementTables] = None) -> SegmentCounts:
+    """What the humans judged in ``pair``, and how far apart they scored identical translations.
+
+    >>> c = segment_counts("ru-en")
+    >>> c.segments, c.mt_systems_scored, c.identical_output_pairs
+    (2016, 10, 12861)
+    """
+    t = _tables(tables)
+    pair = _check_pair(pair, t)
+    return next(c for c in t.segment_counts if c.pair == pair)
+
+
+def pairwise(pair: Optional[str] = None, *,
+             tables: Optional[AgreementTables] = None) -> tuple[PairwiseComparison, ...]:
+    """Every pair of MT systems of ``pair`` (or of all pairs), A the humans' winner.
+
+    A pair with n systems has n (n - 1) / 2 comparisons:
+
+    >>> len(pairwise("de-en")), len(pairwise("ja-en"))
+    (36, 91)
+    """
+    t = _tables(tables)
+    if pair is not None:
+        _check_pair(pair, t)
+    return tuple(c for c in t.pairwise if pair is None or c.pair == pair)
+
+
+def _check_system(system: object, pair: str, t: AgreementTables, argname: str) -> str:
+    if not isinstance(system, str):
+        raise TypeError(f"{argname}: expected a system name (a string), got {type(system).__name__}")
+    rows = {s.system: s for s in t.systems if s.pair == pair}
+    scored = [name for name, s in rows.items() if s.scored]
+    if system not in rows:
+        raise ValueError(f"{argname}: unknown system {system!r} in {pair}; choose {', '.join(scored)}")
+    if not rows[system].scored:
+        why = ("a human translation, with no output to score" if rows[system].kind == "human"
+               else "not scored by the humans")
+        raise ValueError(f"{argname}: {system!r} is {why} in {pair}; choose {', '.join(scored)}")
+    return system
+
+
+def compare_systems(pair: str, system_1: str, system_2: str, *,
+                    tables: Optional[AgreementTables] = None) -> PairwiseComparison:
+    """Two MT systems of ``pair``, in either order: who wins for the humans and for each metric.
+
+    The answer to "which metric ranks these two as the humans do?" is
+    ``.agreeing``; ``.explain()`` gives the numbers and the significance tests.
+
+    >>> c = compare_systems("ja-en", "NAIST-NICT-TIT", "LanguageX")
+    >>> c.winner(), c.human_significant, c.winner("bleu"), c.bleu.significant
+    ('LanguageX', True, 'NAIST-NICT-TIT', False)
+    >>> compare_systems("de-en", "Online-A", "HUMAN-B")
+    Traceback (most recent call last):
+    ...
+    ValueError: system_2: 'HUMAN-B' is a human translation, with no output to score in de-en; choose JDExploreAcademy, LT22, Lan-Bridge, Online-A, Online-B, Online-G, Online-W, Online-Y, PROMT
+    """
+    t = _tables(tables)
+    pair = _check_pair(pair, t)
+    first = _check_system(system_1, pair, t, "system_1")
+    second = _check_system(system_2, pair, t, "system_2")
+    if first == second:
+        raise ValueError(f"system_2: {second!r} is system_1 too; choose two different systems")
+    return next(c for c in t.pairwise
+                if c.pair == pair and {c.system_a, c.system_b} == {first, second})
+
+
+@dataclass(frozen=True)
+class CorrelationSummary:
+    """The six pairs at one level (``"system"`` or ``"segment"``), BLEU beside METEOR.
+
+    ``bleu``/``meteor`` hold the correlation per pair (in ``pairs`` order);
+    ``meteor_higher``/``bleu_higher`` list the pairs where that metric's value is the
+    higher. ``claim_bleu``/``claim_meteor`` are document 003's figures at this level
+    (``None`` where it states none); ``reaches_claim_*`` list the pairs whose value is
+    at least the claim, ``interval_covers_claim_*`` (system level only) the pairs whose
+    95% interval contains it.
+    """
+
+    level: str
+    statistic: str
+    human_score: str
+    pairs: tuple[str, ...]
+    bleu: tuple[float, ...]
+    meteor: tuple[float, ...]
+    mean_bleu: float
+    mean_meteor: float
+    meteor_higher: tuple[str, ...]
+    bleu_higher: tuple[str, ...]
+    claim_bleu: Optional[float]
+    claim_meteor: Optional[float]
+    reaches_claim_bleu: tuple[str, ...]
+    reaches_claim_meteor: tuple[str, ...]
+    interval_covers_claim_bleu: tuple[str, ...]
+    interval_covers_claim_meteor: tuple[str, ...]
+
+    @property
+    def mean_difference(self) -> float:
+        """METEOR's mean minus BLEU's mean (compare with :attr:`DocumentClaim.corpus_gap`)."""
+        return self.mean_meteor - self.mean_bleu
+
+
+def summarize_correlations(level: str = "system", statistic: str = "pearson", human_score: Optional[str] = None,
+                           *, tables: Optional[AgreementTables] = None) -> CorrelationSummary:
+    """BLEU against METEOR over all pairs at ``level`` ``"system"`` or ``"segment"``.
+
+    ``human_score`` defaults to the table's choice for the statistic (``"z"``, or
+    ``"raw"`` for ``"wmt_kendall_like"``). Means are plain means over the pairs.
+
+    >>> s = summarize_correlations("system", "pearson")
+    >>> s.pairs == pairs(), len(s.bleu), s.claim_meteor, s.claim_bleu
+    (True, 6, 0.964, 0.817)
+    >>> len(s.meteor_higher) + len(s.bleu_higher) <= 6
+    True
+    >>> summarize_correlations("segment").claim_bleu is None
+    True
+    """
+    t = _tables(tables)
+    level = _choose(level, ("system", "segment"), "level", "level")
+    if level == "system":
+        statistic = _choose(statistic, _SYSTEM_STATISTICS, "statistic", "statistic")
+        human_score = _check_human_score(human_score or "z")
+        rows: dict[str, Sequence[Any]] = {
+            m: system_correlations(metric=m, statistic=statistic, human_score=human_score, tables=t)
+            for m in METRICS}
+        claims = {m: DOCUMENT_CLAIM.corpus(m) for m in METRICS}
+    else:
+        statistic = _choose(statistic, _SEGMENT_STATISTICS, "statistic", "statistic")
+        rows = {m: segment_correlations(metric=m, statistic=statistic, tables=t) for m in METRICS}
+        table_score = rows["bleu"][0].human_score
+        if human_score is not None and _check_human_score(human_score) != table_score:
+            raise ValueError(f"human_score: the table gives {statistic} on {table_score!r} scores only")
+        human_score = table_score
+        claims = {m: DOCUMENT_CLAIM.sentence(m) for m in METRICS}
+    order = t.pairs
+    values = {m: tuple(next(r.value for r in rows[m] if r.pair == p) for p in order) for m in METRICS}
+
+    def reaching(m: str) -> tuple[str, ...]:
+        claim = claims[m]
+        return () if claim is None else tuple(p for p, v in zip(order, values[m]) if v >= claim)
+
+    def covering(m: str) -> tuple[str, ...]:
+        claim = claims[m]
+        if claim is None or level != "system":
+            return ()
+        return tuple(r.pair for r in rows[m] if r.contains(claim))
+
+    return CorrelationSummary(
+        level=level, statistic=statistic, human_score=human_score, pairs=order,
+        bleu=values["bleu"], meteor=values["meteor"],
+        mean_bleu=math.fsum(values["bleu"]) / len(order), mean_meteor=math.fsum(values["meteor"]) / len(order),
+        meteor_higher=tuple(p for p, b, m in zip(order, values["bleu"], values["meteor"]) if m > b),
+        bleu_higher=tuple(p for p, b, m in zip(order, values["bleu"], values["meteor"]) if b > m),
+        claim_bleu=claims["bleu"], claim_meteor=claims["meteor"],
+        reaches_claim_bleu=reaching("bleu"), reaches_claim_meteor=reaching("meteor"),
+        interval_covers_claim_bleu=covering("bleu"), interval_covers_claim_meteor=covering("meteor"),
+    )
+
+
+@dataclass(frozen=True)
+class PairwiseSummary:
+    """How one metric orders the pairs of systems, against the humans.
+
+    Over ``comparisons`` pairs of MT systems (of ``pairs``): ``agrees``/``disagrees``/
+    ``ties`` count the metric's order against the humans'; ``metric_significant`` and
+    ``human_significant`` the significant differences; ``wrong_way_significant`` the
+    significant metric differences that point the other way from the humans (the
+    misleading ones), ``wrong_way_both_significant`` those where the humans' difference
+    is significant too -- a confident metric contradicting confident humans.
+    """
+
+    metric: str
+    pairs: tuple[str, ...]
+    comparisons: int
+    human_significant: int
+    metric_significant: int
+    agrees: int
+    disagrees: int
+    ties: int
+    wrong_way_significant: int
+    wrong_way_both_significant: int
+
+    @property
+    def wrong_way_share(self) -> float:
+        """The share of the metric's significant differences that point the wrong way."""
+        return self.wrong_way_significant / self.metric_significant if self.metric_significant else 0.0
+
+
+def pairwise_summary(metric: str, pair: Optional[str] = None, *,
+                     tables: Optional[AgreementTables] = None) -> PairwiseSummary:
+    """Count, for ``metric``, how its pairwise orders and significant differences match the humans'.
+
+    >>> s = pairwise_summary("bleu", "de-en")
+    >>> s.comparisons, s.human_significant, s.agrees + s.disagrees + s.ties
+    (36, 21, 36)
+    >>> s.wrong_way_significant <= s.metric_significant
+    True
+    >>> pairwise_summary("meteor").comparisons == len(pairwise())
+    True
+    """
+    t = _tables(tables)
+    metric = _check_metric(metric)
+    rows = pairwise(pair, tables=t)
+    sides = [(c, c.metric(metric)) for c in rows]
+    return PairwiseSummary(
+        metric=metric,
+        pairs=(pair,) if pair is not None else t.pairs,
+        comparisons=len(rows),
+        human_significant=sum(c.human_significant for c in rows),
+        metric_significant=sum(d.significant for _, d in sides),
+        agrees=sum(d.agrees is True for _, d in sides),
+        disagrees=sum(d.agrees is False for _, d in sides),
+        ties=sum(d.agrees is None for _, d in sides),
+        wrong_way_significant=sum(d.misleads for _, d in sides),
+        wrong_way_both_significant=sum(d.misleads and c.human_significant for c, d in sides),
+    )
+
+
+def correlate_systems(pair: str, metric: str, *, statistic: str = "pearson", human_score: str = "z",
+                      exclude: Sequence[str] = (), tables: Optional[AgreementTables] = None) -> float:
+    """A system-level correlation recomputed from ``systems.csv``, optionally leaving systems out.
+
+    Uses :func:`mtlearn.correlation.pearson` / :func:`~mtlearn.correlation.spearman` on
+    the table's scores (rounded to 6 decimals, so with nothing excluded it matches
+    ``system_correlation(...).value`` to about 1e-5, not to the last digit). ja-en's
+    high r rests on one broken system:
+
+    >>> abs(correlate_systems("ja-en", "bleu") - system_correlation("ja-en", "bleu").value) < 1e-5
+    True
+    >>> correlate_systems("ja-en", "bleu", exclude=["AIST"]) < system_correlation("ja-en", "bleu").value
+    True
+    >>> correlate_systems("ja-en", "bleu", exclude=["Nobody"])
+    Traceback (most recent call last):
+    ...
+    ValueError: exclude: unknown system 'Nobody' in ja-en; choose AISP-SJTU, AIST, DLUT, JDExploreAcademy, KYB, Lan-Bridge, LanguageX, NAIST-NICT-TIT, NT5, Online-A, Online-B, Online-G, Online-W, Online-Y
+    """
+    t = _tables(tables)
+    pair = _check_pair(pair, t)
+    metric = _check_metric(metric)
+    statistic = _choose(statistic, _SYSTEM_STATISTICS, "statistic", "statistic")
+    human_score = _check_human_score(human_score)
+    if isinstance(exclude, str):
+        raise TypeError("exclude: expected a list of system names, e.g. ['AIST']")
+    left_out = {_check_system(name, pair, t, "exclude") for name in exclude}
+    kept = [s for s in system_scores(pair, scored_only=True, tables=t) if s.system not in left_out]
+    if len(kept) < 3:
+        raise ValueError(f"exclude: {len(kept)} systems would be left; a correlation needs at least 3")
+    func = pearson if statistic == "pearson" else spearman
+    return func([s.metric(metric) for s in kept], [s.human(human_score) for s in kept])  # type: ignore[misc]
+
+
+@dataclass(frozen=True)
+class LeaveOneOut:
+    """A system-level correlation recomputed once without each system in turn.
+
+    ``full`` is the correlation over all systems (recomputed from the table's scores,
+    see :func:`correlate_systems`); ``values`` holds (left-out system, correlation
+    without it) for every system, sorted by name; ``lowest``/``highest`` are the
+    extreme entries: the system whose absence lowers (raises) the correlation most.
+    """
+
+    pair: str
+    metric: str
+    statistic: str
+    human_score: str
+    full: float
+    values: tuple[tuple[str, float], ...]
+    lowest: tuple[str, float]
+    highest: tuple[str, float]
+
+
+def leave_one_out(pair: str, metric: str, statistic: str = "pearson", human_score: str = "z", *,
+                  tables: Optional[AgreementTables] = None) -> LeaveOneOut:
+    """How much a pair's system-level correlation rests on any single system.
+
+    With 9 to 14 systems, one far-off system can make a correlation: ja-en's broken
+    AIST, which every method puts last, is the one whose absence lowers BLEU's r most.
+
+    >>> loo = leave_one_out("ja-en", "bleu")
+    >>> len(loo.values), loo.lowest[0], loo.lowest[1] < loo.full
+    (14, 'AIST', True)
+    """
+    t = _tables(tables)
+    names = [s.system for s in system_scores(pair, scored_only=True, tables=t)]
+    full = correlate_systems(pair, metric, statistic=statistic, human_score=human_score, tables=t)
+    values = tuple((name, correlate_systems(pair, metric, statistic=statistic, human_score=human_score,
+                                            exclude=[name], tables=t)) for name in names)
+    # Ties go to the first name, so the result is the same on every run.
+    return LeaveOneOut(pair=pair, metric=metric, statistic=statistic, human_score=human_score, full=full,
+                       values=values, lowest=min(values, key=lambda v: v[1]),
+                       highest=max(values, key=lambda v: v[1]))
