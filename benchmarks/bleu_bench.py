@@ -180,7 +180,7 @@ def synthetic_worker(size: int) -> None:
 
 
 def bench_synthetic(sizes: list[int]) -> None:
-    print(f"\nSynthetic corpora (1 reference, whitespace tokens, exp smoothing), "
+    print("\nSynthetic corpora (1 reference, whitespace tokens, exp smoothing), "
           "each in a fresh process:")
     previous = None
     for size in sizes:

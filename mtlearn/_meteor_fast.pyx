@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The compiled twin of METEOR's alignment fast path (``mtlearn.meteor_alignment``).
+"""The compiled twin of METEOR's alignment fast path (``mtlearn.meteor_alignment``, ``meteor_blocks``, ``meteor_groups``).
 
 Optional: built when a C compiler is present at install time; without it mtlearn
 runs the same rule in pure Python. This module mirrors, step for step, the pure
@@ -1120,6 +1120,18 @@ cdef int context_arrays(Job *job, IntVec *new_i, IntVec *new_j, int **ci, int **
     return k
 
 
+cdef inline void append_to_list(int *head, int *tail, int *count, int *next, int key,
+                                int position) noexcept:
+    # append ``position`` to the linked list of ``key`` (positions come in ascending order)
+    next[position] = -1
+    if count[key] == 0:
+        head[key] = position
+    else:
+        next[tail[key]] = position
+    tail[key] = position
+    count[key] += 1
+
+
 cdef int single_key_stage(Job *job, int kind, const int *key_of, int *budget,
                           IntVec *new_i, IntVec *new_j) except -2:
     """_single_key_stage: 1 and the stage's mappings, or 0 (Python decides).
@@ -1135,28 +1147,14 @@ cdef int single_key_stage(Job *job, int kind, const int *key_of, int *budget,
     for t in range(job.n_free_r):
         j = job.free_r[t]
         key = job.rw[j] if kind == 0 else key_of[job.rw[j]]
-        if key < 0:
-            continue
-        job.next_r[j] = -1
-        if job.count_r[key] == 0:
-            job.head_r[key] = j
-        else:
-            job.next_r[job.tail_r[key]] = j
-        job.tail_r[key] = j
-        job.count_r[key] += 1
+        if key >= 0:
+            append_to_list(job.head_r, job.tail_r, job.count_r, job.next_r, key, j)
     # candidate positions of the keys that reference words have
     for t in range(job.n_free_c):
         i = job.free_c[t]
         key = job.cw[i] if kind == 0 else key_of[job.cw[i]]
-        if key < 0 or job.count_r[key] == 0:
-            continue
-        job.next_c[i] = -1
-        if job.count_c[key] == 0:
-            job.head_c[key] = i
-        else:
-            job.next_c[job.tail_c[key]] = i
-        job.tail_c[key] = i
-        job.count_c[key] += 1
+        if key >= 0 and job.count_r[key] > 0:
+            append_to_list(job.head_c, job.tail_c, job.count_c, job.next_c, key, i)
     # blocks, in the order of their first candidate word
     for t in range(job.n_free_c):
         i = job.free_c[t]
@@ -1763,6 +1761,23 @@ cdef object to_array(IntVec *v):
     return result
 
 
+cdef int number_tokens(segments, dict vocab, list words, IntVec *ids, IntVec *offsets) except -1:
+    """Every token's word id (new words numbered in order of appearance), and where each
+    segment's ids start and end."""
+    cdef object found
+    vec_push(offsets, 0)
+    for segment in segments:
+        for token in segment:
+            found = vocab.get(token)
+            if found is None:
+                found = len(words)
+                vocab[token] = found
+                words.append(token)
+            vec_push(ids, <int> found)
+        vec_push(offsets, ids.size)
+    return 0
+
+
 cdef class Words:
     """The words of many (candidate, reference) pairs as integer ids.
 
@@ -1780,32 +1795,13 @@ cdef class Words:
         cdef dict vocab = {}
         cdef list words = []
         cdef IntVec cw, rw, co, ro
-        cdef object found
         memset(&cw, 0, sizeof(IntVec))
         memset(&rw, 0, sizeof(IntVec))
         memset(&co, 0, sizeof(IntVec))
         memset(&ro, 0, sizeof(IntVec))
         try:
-            vec_push(&co, 0)
-            for segment in candidates:
-                for token in segment:
-                    found = vocab.get(token)
-                    if found is None:
-                        found = len(words)
-                        vocab[token] = found
-                        words.append(token)
-                    vec_push(&cw, <int> found)
-                vec_push(&co, cw.size)
-            vec_push(&ro, 0)
-            for segment in references:
-                for token in segment:
-                    found = vocab.get(token)
-                    if found is None:
-                        found = len(words)
-                        vocab[token] = found
-                        words.append(token)
-                    vec_push(&rw, <int> found)
-                vec_push(&ro, rw.size)
+            number_tokens(candidates, vocab, words, &cw, &co)
+            number_tokens(references, vocab, words, &rw, &ro)
         except BaseException:
             vec_free(&cw)
             vec_free(&rw)

@@ -44,7 +44,7 @@ from .bleu_smoothing import (
     resolve_smooth_value,
     smooth,
 )
-from .inputs import Segment, as_reference_list, as_tokens, check_choice, check_corpus
+from .inputs import Segment, as_reference_list, as_tokens, check_choice, check_corpus, check_index
 from .ngrams import count_ngrams
 from .signature import format_number, make_signature
 from .tokenizers import TOKENIZERS, get_tokenizer
@@ -463,12 +463,7 @@ class BleuSegments(Sequence[BleuResult]):
     def __getitem__(self, index: Union[int, slice]) -> Union[BleuResult, list[BleuResult]]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise TypeError(f"index: expected an int or a slice, got {type(index).__name__}")
-        size = len(self)
-        if not -size <= index < size:
-            raise IndexError(f"index: segment {index} out of range for {size} segments")
-        index %= size
+        index = check_index(index, len(self))
         opts = self._options
         cand = as_tokens(self._candidates[index], argname=f"candidates[{index}]",
                          tokenize=opts.tokenize, lowercase=opts.lowercase)

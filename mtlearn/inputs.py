@@ -173,6 +173,27 @@ def _token_corpus_fast(
     return [tuple(c) for c in candidates], [[tuple(x) for x in r] for r in references]
 
 
+def check_index(index: object, size: int, what: str = "segment") -> int:
+    """A sequence position given by the user, checked and made non-negative.
+
+    >>> check_index(-1, 3), check_index(2, 3)
+    (2, 2)
+    >>> check_index(3, 3)
+    Traceback (most recent call last):
+    ...
+    IndexError: index: segment 3 out of range for 3 segments
+    >>> check_index("1", 3)
+    Traceback (most recent call last):
+    ...
+    TypeError: index: expected an int or a slice, got str
+    """
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise TypeError(f"index: expected an int or a slice, got {type(index).__name__}")
+    if not -size <= index < size:
+        raise IndexError(f"index: {what} {index} out of range for {size} {what}s")
+    return index % size
+
+
 def check_choice(value: object, choices: Sequence[str], argname: str) -> str:
     """Check that ``value`` is one of ``choices``.
 

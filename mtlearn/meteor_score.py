@@ -28,11 +28,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional, Union, overload
 
-from .inputs import as_reference_list, as_token_corpus, as_tokens, check_choice
+from .inputs import as_reference_list, as_token_corpus, as_tokens, check_choice, check_index
 from .meteor_alignment import (
     TIE_BREAKS,
     AlignedBatch,
-    AlignedPairs,
     Alignment,
     UnigramMapping,
     align_pairs_many,
@@ -574,12 +573,7 @@ class MeteorSegments(Sequence[MeteorResult]):
     def __getitem__(self, index: Union[int, slice]) -> Union[MeteorResult, list[MeteorResult]]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise TypeError(f"index: expected an int or a slice, got {type(index).__name__}")
-        size = len(self)
-        if not -size <= index < size:
-            raise IndexError(f"index: segment {index} out of range for {size} segments")
-        index %= size
+        index = check_index(index, len(self))
         found = self._built.get(index)
         if found is None:
             found = self._built[index] = _segment_result(

@@ -23,7 +23,6 @@ import argparse
 import hashlib
 import itertools
 import json
-import math
 import statistics
 import sys
 import time
@@ -31,7 +30,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
 
 import mtlearn
 from mtlearn.bleu_score import BleuStats, bleu_from_stats, corpus_bleu

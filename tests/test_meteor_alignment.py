@@ -299,6 +299,7 @@ def test_fast_paths_equal_the_branch_and_bound_on_long_pairs(monkeypatch):
     # the stem stage after exact. The branch and bound (itself checked against brute force
     # above) is forced by switching the fast paths off; both must give the same alignment.
     import mtlearn.meteor_alignment as alignment_module
+    import mtlearn.meteor_groups as groups_module
 
     rng = random.Random(104)
     vocab = ["the", "the", "of", "of", "a", ",", "cats", "cat", "runs", "run"]
@@ -312,11 +313,11 @@ def test_fast_paths_equal_the_branch_and_bound_on_long_pairs(monkeypatch):
 
     def search_only(blocks, context, budget):
         # Every group of blocks through the general branch and bound, no dynamic programme.
-        comps = sorted((alignment_module._complete_block(cs, rs) for cs, rs in blocks),
+        comps = sorted((groups_module._complete_block(cs, rs) for cs, rs in blocks),
                        key=lambda comp: comp.cands[0])
         found, optimal = [], True
-        for group in alignment_module._groups(comps, "crossings"):
-            pairs, proven = alignment_module._search_group(group, context, "crossings", budget)
+        for group in groups_module._groups(comps, "crossings"):
+            pairs, proven = groups_module._search_group(group, context, "crossings", budget)
             found.extend(pairs)
             optimal = optimal and proven
         return found, optimal
@@ -332,7 +333,7 @@ def test_fast_paths_equal_the_branch_and_bound_on_long_pairs(monkeypatch):
 
 def test_block_dynamic_programme_takes_the_tie_break_choice():
     # _block_dp directly against enumeration of every in-order choice of a block.
-    from mtlearn.meteor_alignment import _block_dp
+    from mtlearn.meteor_blocks import _block_dp
 
     rng = random.Random(105)
     for _ in range(300):

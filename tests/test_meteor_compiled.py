@@ -20,6 +20,7 @@ import sysconfig
 import pytest
 
 import mtlearn.meteor_alignment as alignment
+import mtlearn.meteor_blocks as blocks
 from mtlearn.meteor_alignment import align_pairs, align_pairs_many
 from mtlearn.meteor_matchers import ExactMatcher, StemMatcher, resolve_stages
 
@@ -97,17 +98,17 @@ def test_branch_and_bound_parts_and_limits_equal_python(monkeypatch):
     jobs = random_pairs(11, 60, vocab, (20, 40), unique=0.3)
     stages = [ExactMatcher()]
     calls = []
-    original = alignment._choose_block_subsets
+    original = blocks._choose_block_subsets
 
     def counting(*args, **kwargs):
         calls.append(1)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(alignment, "_choose_block_subsets", counting)
+    monkeypatch.setattr(blocks, "_choose_block_subsets", counting)
     reference = python_only(jobs, stages)
     assert len(calls) > 20 and sum(a.nodes for a in reference) > 0
     assert list(align_pairs_many(jobs, stages)) == reference
-    monkeypatch.setattr(alignment, "_CHOICE_NODES", 6)
+    monkeypatch.setattr(blocks, "_CHOICE_NODES", 6)
     reference = python_only(jobs, stages)
     batch = align_pairs_many(jobs, stages)
     assert list(batch) == reference

@@ -21,7 +21,6 @@ import pytest
 import sacrebleu
 
 import mtlearn
-from mtlearn.correlation import pearson, spearman
 
 REPO = Path(__file__).resolve().parent.parent
 TABLES = REPO / "mtlearn" / "data" / "wmt22_agreement"
