@@ -567,6 +567,42 @@ def _check_budget(tie_break: str, node_budget: Optional[int]) -> tuple[str, int]
     return tie_break, node_budget
 
 
+def _check_tokens(segment: object, argname: str) -> tuple[str, ...]:
+    """A segment for the alignment functions: a list or tuple of str tokens.
+
+    >>> _check_tokens(["the", "cat"], "candidate")
+    ('the', 'cat')
+    >>> _check_tokens("the cat", "candidate")
+    Traceback (most recent call last):
+    ...
+    TypeError: candidate: expected a list of str tokens, got str (split a sentence into tokens first)
+    >>> _check_tokens(["the", 3], "candidate")
+    Traceback (most recent call last):
+    ...
+    TypeError: candidate: token 1 is int (3), expected str
+    """
+    if isinstance(segment, str):
+        raise TypeError(f"{argname}: expected a list of str tokens, got str "
+                        "(split a sentence into tokens first)")
+    if not isinstance(segment, (list, tuple)):
+        raise TypeError(f"{argname}: expected a list of str tokens, got {type(segment).__name__}")
+    for k, token in enumerate(segment):
+        if not isinstance(token, str):
+            raise TypeError(f"{argname}: token {k} is {type(token).__name__} ({token!r}), expected str")
+    return tuple(segment)
+
+
+def _check_stages(stages: object) -> list[Stage]:
+    """The stages for the alignment functions: names, matchers or callables, resolved.
+
+    >>> [s.name for s in _check_stages(["exact", "stem"])]
+    ['exact', 'stem']
+    """
+    from .meteor_matchers import resolve_stages
+
+    return resolve_stages(stages)  # type: ignore[arg-type]
+
+
 def align_pairs(
     candidate: Sequence[str],
     reference: Sequence[str],
@@ -575,8 +611,21 @@ def align_pairs(
     tie_break: str = "crossings",
     node_budget: Optional[int] = None,
 ) -> AlignedPairs:
-    """:func:`align` without the mapping objects: the pairs, their stages and the counts."""
+    """:func:`align` without the mapping objects: the pairs, their stages and the counts.
+
+    >>> align_pairs("the cats sat".split(), "a cat sat".split(), ["exact", "stem"]).pairs
+    ((1, 1), (2, 2))
+    """
     tie_break, node_budget = _check_budget(tie_break, node_budget)
+    return _align_pairs(_check_tokens(candidate, "candidate"), _check_tokens(reference, "reference"),
+                        _check_stages(stages), tie_break, node_budget)
+
+
+def _align_pairs(
+    candidate: Sequence[str], reference: Sequence[str], stages: Sequence[Stage], tie_break: str,
+    node_budget: int,
+) -> AlignedPairs:
+    """:func:`align_pairs` for checked arguments."""
     budget = _Budget(node_budget)
     ordered, stage_numbers, optimal = _align_core(candidate, reference, stages, tie_break, budget)
     return AlignedPairs(tuple(ordered), tuple(stage_numbers), optimal, budget.used,
@@ -718,13 +767,32 @@ def align_pairs_many(
     as the functions above, on word ids; any pair it hands back, and every other
     setting, is aligned by :func:`align_pairs`.
 
-    >>> from mtlearn.meteor_matchers import resolve_stages
     >>> jobs = [("on the mat sat the cat".split(), "the cat sat on the mat".split()),
     ...         ("the cat".split(), "a cat".split())]
-    >>> [(a.crossings, a.chunks) for a in align_pairs_many(jobs, resolve_stages(["exact"]))]
+    >>> [(a.crossings, a.chunks) for a in align_pairs_many(jobs, ["exact"])]
     [(8, 6), (0, 1)]
+    >>> align_pairs_many([("the cat".split(), "a cat")], ["exact"])
+    Traceback (most recent call last):
+    ...
+    TypeError: jobs[0] reference: expected a list of str tokens, got str (split a sentence into tokens first)
     """
     tie_break, node_budget = _check_budget(tie_break, node_budget)
+    if isinstance(jobs, (str, bytes)) or not isinstance(jobs, Sequence):
+        raise TypeError(f"jobs: expected a list of (candidate, reference) pairs, got {type(jobs).__name__}")
+    checked = []
+    for k, job in enumerate(jobs):
+        if not isinstance(job, (list, tuple)) or len(job) != 2:
+            raise TypeError(f"jobs[{k}]: expected a (candidate, reference) pair, got {job!r:.60}")
+        checked.append((_check_tokens(job[0], f"jobs[{k}] candidate"),
+                        _check_tokens(job[1], f"jobs[{k}] reference")))
+    return _align_pairs_many(checked, _check_stages(stages), tie_break, node_budget)
+
+
+def _align_pairs_many(
+    jobs: Sequence[tuple[Sequence[str], Sequence[str]]], stages: Sequence[Stage], tie_break: str,
+    node_budget: int,
+) -> AlignedBatch:
+    """:func:`align_pairs_many` for checked arguments (``meteor()`` checks its own)."""
     compiled = None
     if _meteor_fast is not None and tie_break == "crossings" and jobs:
         batch_words = _meteor_fast.Words([c for c, _ in jobs], [r for _, r in jobs])
@@ -736,12 +804,11 @@ def align_pairs_many(
             )
     if compiled is None:
         return AlignedBatch(len(jobs), None, {
-            k: align_pairs(c, r, stages, tie_break=tie_break, node_budget=node_budget)
-            for k, (c, r) in enumerate(jobs)
+            k: _align_pairs(c, r, stages, tie_break, node_budget) for k, (c, r) in enumerate(jobs)
         })
     status = compiled[0]
     python = {
-        k: align_pairs(jobs[k][0], jobs[k][1], stages, tie_break=tie_break, node_budget=node_budget)
+        k: _align_pairs(jobs[k][0], jobs[k][1], stages, tie_break, node_budget)
         for k in range(len(jobs)) if not status[k]
     }
     return AlignedBatch(len(jobs), compiled, python)
@@ -789,8 +856,9 @@ def align(
 ) -> Alignment:
     """Align ``candidate`` with ``reference`` stage by stage (see the module docstring).
 
-    ``stages`` are matcher objects, e.g. from
-    :func:`mtlearn.meteor_matchers.resolve_stages`. ``node_budget`` bounds the
+    ``candidate`` and ``reference`` are lists of tokens; ``stages`` are stage names,
+    matcher objects or callables, as :func:`mtlearn.meteor_matchers.resolve_stages`
+    takes them. ``node_budget`` bounds the
     search (default :data:`DEFAULT_NODE_BUDGET` for the ``tie_break``); when it is
     spent the result is the best alignment found, with ``optimal=False``.
 
@@ -801,7 +869,8 @@ def align(
     (((0, 0), (1, 1), (3, 2), (4, 3), (5, 4), (6, 5)), 0, 2)
     """
     tie_break, node_budget = _check_budget(tie_break, node_budget)
-    cand = tuple(candidate)
-    ref = tuple(reference)
-    aligned = align_pairs(cand, ref, stages, tie_break=tie_break, node_budget=node_budget)
+    cand = _check_tokens(candidate, "candidate")
+    ref = _check_tokens(reference, "reference")
+    stages = _check_stages(stages)
+    aligned = _align_pairs(cand, ref, stages, tie_break, node_budget)
     return alignment_from_pairs(cand, ref, [s.name for s in stages], tie_break, aligned)

@@ -30,11 +30,12 @@ from typing import Any, Optional, Union, overload
 
 from .inputs import as_reference_list, as_token_corpus, as_tokens, check_choice, check_index
 from .meteor_alignment import (
+    DEFAULT_NODE_BUDGET,
     TIE_BREAKS,
     AlignedBatch,
     Alignment,
     UnigramMapping,
-    align_pairs_many,
+    _align_pairs_many,
     alignment_from_pairs,
 )
 from .meteor_formulas import (
@@ -487,7 +488,8 @@ def meteor(
         references, argname="references", tokenize=opts.tokenize, lowercase=opts.lowercase
     )
     params = _exact_parameters(opts)
-    batch = align_pairs_many([(cand, ref) for ref in refs], opts.stages, tie_break=opts.tie_break)
+    batch = _align_pairs_many([(cand, ref) for ref in refs], opts.stages, opts.tie_break,
+                              DEFAULT_NODE_BUDGET[opts.tie_break])
     segment = (cand, tuple(refs), _best_reference(batch, 0, cand, refs, opts, params), 0)
     return _segment_result(segment, batch, opts, opts.signature(len(refs)), params)
 
@@ -527,7 +529,7 @@ def corpus_meteor(
     # Every (candidate, reference) pair aligned in one call (the compiled twin, when
     # installed, takes them all at once), then each segment keeps its best reference.
     jobs = [(cand, ref) for cand, refs in zip(cands, ref_lists) for ref in refs]
-    batch = align_pairs_many(jobs, opts.stages, tie_break=opts.tie_break)
+    batch = _align_pairs_many(jobs, opts.stages, opts.tie_break, DEFAULT_NODE_BUDGET[opts.tie_break])
     segments: list[_Segment] = []
     first = 0
     for cand, refs in zip(cands, ref_lists):

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from mtlearn import corpus_meteor, meteor
-from mtlearn.meteor_alignment import align
+from mtlearn.meteor_alignment import align, align_pairs, align_pairs_many
 from mtlearn.meteor_matchers import ExactMatcher
 from mtlearn.wordnet_setup import find_wordnet
 
@@ -149,6 +149,37 @@ def test_corpus_candidates_as_one_string():
 def test_node_budget_negative():
     with pytest.raises(ValueError, match=r"^node_budget: expected a non-negative integer"):
         align(["a"], ["a"], [ExactMatcher()], node_budget=-1)
+
+
+def test_align_sentence_instead_of_tokens():
+    # A string is a sequence of characters: aligning it would silently align letters.
+    with pytest.raises(TypeError, match=r"^candidate: expected a list of str tokens, got str"):
+        align("the cat", ["the", "cat"], EXACT)
+    with pytest.raises(TypeError, match=r"^reference: expected a list of str tokens, got str"):
+        align_pairs(["the", "cat"], "the cat", EXACT)
+
+
+def test_align_token_not_string():
+    with pytest.raises(TypeError, match=r"^reference: token 1 is int \(7\), expected str"):
+        align(["a"], ["a", 7], EXACT)
+
+
+def test_align_unknown_stage_name():
+    with pytest.raises(ValueError, match=r"^stages: unknown stage 'exakt'"):
+        align(["a"], ["a"], ["exakt"])
+
+
+def test_align_many_bad_jobs():
+    with pytest.raises(TypeError, match=r"^jobs: expected a list of \(candidate, reference\) pairs"):
+        align_pairs_many("a b", EXACT)
+    with pytest.raises(TypeError, match=r"^jobs\[1\]: expected a \(candidate, reference\) pair"):
+        align_pairs_many([(["a"], ["a"]), (["a"],)], EXACT)
+    with pytest.raises(TypeError, match=r"^jobs\[0\] candidate: token 0 is NoneType"):
+        align_pairs_many([([None], ["a"])], EXACT)
+
+
+def test_align_stage_names_are_accepted():
+    assert align(["the", "cats"], ["a", "cat"], ["exact", "stem"]).pairs == ((1, 1),)
 
 
 # --------------------------------------------------------------------------- hostile sizes
