@@ -103,8 +103,8 @@ cdef long long n_choose_k(int n, int k):
 
 
 cdef int count_crossings_sorted(int *pi, int *pj, int n) except -1:
-    # _count_crossings: pairs sorted by candidate index; inversions of pj, O(n^2) for
-    # small n, merge counting would be O(n log n) -- n is a segment's matches.
+    # _count_crossings: pairs sorted by candidate index, the inversions of pj: counted
+    # pair by pair for a short alignment, by merge sort (O(n log n)) for a long one.
     cdef int a, b, count = 0
     cdef int *tmp
     if n < 64:
@@ -227,7 +227,7 @@ cdef int crossing_weights(int n_ctx, int *ctx_i, int *ctx_j, int n_ref,
 
     ctx_i is sorted; a Fenwick tree over reference positions counts the context
     references left of the current candidate word below j."""
-    cdef int total_cells = 0, b, a, x, k, i, j, pos, n_left, below, below_all
+    cdef int b, a, x, k, i, j, pos, n_left, below, below_all
     cdef int *order          # (i, b, a) triples, sorted
     cdef int *fen = <int *> calloc(n_ref + 1, sizeof(int))
     cdef int *all_below = <int *> calloc(n_ref + 1, sizeof(int))  # context refs < j
@@ -499,7 +499,7 @@ cdef int try_every_choice(int n_blocks, Block *blocks, int **tables, IntVec *out
     the lexicographically smallest."""
     cdef Choices *opts = <Choices *> calloc(n_blocks, sizeof(Choices))
     cdef int *digit = <int *> calloc(n_blocks, sizeof(int))
-    cdef int b, c, a, total_pairs = 0, n_pos = 0, cost, best_cost = -1, k, t
+    cdef int b, a, total_pairs = 0, n_pos = 0, cost, best_cost = -1, k, t
     cdef int *cur_i
     cdef int *cur_j
     cdef int *best_i
@@ -622,7 +622,7 @@ cdef int search_solve(Search *s, OpenBlock *open_blocks, int n_open, int limit,
     cdef int *flags
     cdef int *part_of
     cdef int *stack
-    cdef int n_parts, n_sub, top, cand_block, chosen_block, chosen_t
+    cdef int n_parts, n_sub, top, chosen_block, chosen_t
     cdef OpenBlock *sub
     cdef OpenBlock *rest
     cdef IntVec sub_i, sub_j, best_i, best_j
@@ -921,7 +921,7 @@ cdef int uf_find(int *parent, int x) noexcept:
 cdef int solve_complete_blocks(int n_blocks, Block *blocks, int n_ctx, int *ctx_i, int *ctx_j,
                                int n_ref, int *budget, IntVec *out_i, IntVec *out_j) except -2:
     """_solve_complete_blocks: 1 and the mappings (all proven optimal), or 0: Python decides."""
-    cdef int b, c, t, k, r, n_pairs = 0, any_flag = 0, result = 1, g, n_groups
+    cdef int b, c, t, k, r, n_pairs = 0, any_flag = 0, result = 1, g
     cdef long long product
     cdef int depth
     cdef int **tables
@@ -1138,7 +1138,7 @@ cdef int single_key_stage(Job *job, int kind, const int *key_of, int *budget,
 
     Positions are grouped by key in linked lists (ascending), so each block's words
     come out in order and the blocks in the order of their first candidate word."""
-    cdef int t, u, i, j, key, n_unbal = 0, result = 1, nb, x
+    cdef int t, u, i, j, key, n_unbal = 0, result = 1, x
     cdef Block *unbal = NULL
     cdef int *ci
     cdef int *cj
@@ -1235,7 +1235,7 @@ cdef int max_matching(int n_edges, int *ei, int *ej, int nc, int nr) except -1:
     cdef int *start = <int *> calloc(nc + 2, sizeof(int))
     cdef int *adj = <int *> malloc((n_edges + 1) * sizeof(int))
     cdef int *fill = <int *> calloc(nc + 1, sizeof(int))
-    cdef int t, i, size = 0, stamp
+    cdef int t, i, size = 0
     if match_r == NULL or seen == NULL or start == NULL or adj == NULL or fill == NULL:
         raise MemoryError()
     for t in range(n_edges):
@@ -1338,21 +1338,12 @@ cdef int enumerate_group(Job *job, int n_members, Block *members, int n_edges, i
     """_enumerate_group: 1 and the group's mappings, or 0 (too many nodes: Python decides)."""
     cdef Walk w
     cdef int b, t, e, k, n_pos = 0, n_ref = 0, n_group_edges = 0, result, i, j
-    cdef int *member_of_cand = <int *> malloc((job.nc + 1) * sizeof(int))
     cdef int *gi
     cdef int *gj
-    cdef Block wblock
-    cdef int *table
-    cdef int *local_c
     cdef int *local_r
     memset(&w, 0, sizeof(Walk))
-    for t in range(job.nc):
-        member_of_cand[t] = -1
     for b in range(n_members):
         n_pos += members[b].nc
-        n_ref += members[b].nr
-        for t in range(members[b].nc):
-            member_of_cand[members[b].cands[t]] = b
     w.n = n_pos
     w.positions = <int *> malloc((n_pos + 1) * sizeof(int))
     k = 0
@@ -1367,10 +1358,8 @@ cdef int enumerate_group(Job *job, int n_members, Block *members, int n_edges, i
     w.weight = <int *> malloc((n_edges + 1) * sizeof(int))
     gi = <int *> malloc((n_edges + 1) * sizeof(int))
     gj = <int *> malloc((n_edges + 1) * sizeof(int))
-    local_c = <int *> malloc((job.nc + 1) * sizeof(int))
     local_r = <int *> malloc((job.nr + 1) * sizeof(int))
     for t in range(n_pos):
-        local_c[w.positions[t]] = t
         for e in range(n_edges):
             if ei[e] == w.positions[t]:
                 w.edge_ref[n_group_edges] = ej[e]
@@ -1413,14 +1402,12 @@ cdef int enumerate_group(Job *job, int n_members, Block *members, int n_edges, i
             vec_push(new_j, w.best_j[t])
     else:
         result = 0
-    free(member_of_cand)
     free(w.positions)
     free(w.edge_start)
     free(w.edge_ref)
     free(w.weight)
     free(gi)
     free(gj)
-    free(local_c)
     free(local_r)
     free(w.chosen_i)
     free(w.chosen_j)
@@ -1439,7 +1426,6 @@ cdef int general_stage(Job *job, Block *comps, int *complete_of, int n_comp, int
     cdef int *cj
     cdef int *open_comps = <int *> malloc((n_comp + 1) * sizeof(int))
     cdef int *parent
-    cdef int *member_ids
     cdef Block *members
     cdef int c0, c1, c2, c3, d0, d1, d2, d3
     for u in range(n_comp):
@@ -1470,7 +1456,6 @@ cdef int general_stage(Job *job, Block *comps, int *complete_of, int n_comp, int
                     k = uf_find(parent, c)
                     if t != k:
                         parent[t] = k
-    member_ids = <int *> malloc((n_open + 1) * sizeof(int))
     members = <Block *> malloc((n_open + 1) * sizeof(Block))
     for b in range(n_open):
         g = uf_find(parent, b)
@@ -1512,7 +1497,6 @@ cdef int general_stage(Job *job, Block *comps, int *complete_of, int n_comp, int
             break
     free(open_comps)
     free(parent)
-    free(member_ids)
     free(members)
     free(ci)
     free(cj)
