@@ -23,8 +23,11 @@ setup: $(STAMP)
 	@# Chromium for the browser tests: installed with apt when root, else it says how (tests then skip).
 	-@bash scripts/install_browser.sh
 
+# Jupyter refuses to start as root unless told (a container or a CI machine often is root).
+ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
 lab: setup
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG)
 
 # The two explorers as a standalone web app (no code visible), for an instructor to project.
 workshop: setup
