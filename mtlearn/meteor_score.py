@@ -425,11 +425,12 @@ def _best_reference(
     scores = []
     for k, ref in enumerate(refs):
         m, chunks = batch.counts(first + k)[:2]
-        scores.append(_score_from_counts(m, len(cand), len(ref), chunks, opts, params))
+        scores.append(_segment_score(m, len(cand), len(ref), chunks, opts, params))
     return max(range(len(scores)), key=lambda k: (scores[k], -k))
 
 
-def _score_from_counts(m: int, wt: int, wr: int, c: int, opts: _Options, params: Optional[Params]) -> float:
+def _segment_score(m: int, wt: int, wr: int, c: int, opts: _Options, params: Optional[Params]) -> float:
+    """A segment's METEOR score from its four counts (0 when nothing can match)."""
     if not (m and wt and wr):
         return 0.0
     if params is not None:
@@ -533,7 +534,7 @@ def corpus_meteor(
     segments: list[_Segment] = []
     first = 0
     for cand, refs in zip(cands, ref_lists):
-        best = _best_reference(batch, first, cand, refs, opts, params) if len(refs) > 1 else 0
+        best = _best_reference(batch, first, cand, refs, opts, params)
         segments.append((cand, tuple(refs), best, first))
         first += len(refs)
     return _corpus_result(MeteorSegments(segments, batch, opts, signature, params), opts, signature)
