@@ -22,6 +22,7 @@ The digest's worked examples (exact stage only, so that they need no WordNet):
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -402,7 +403,7 @@ def _segment_fields(
         signature=signature,
         search_nodes=alignment.nodes,
         alpha=opts.alpha, beta=opts.beta, gamma=opts.gamma, tie_break=opts.tie_break,
-        stages=tuple(s.name for s in opts.stages),
+        stages=alignment.stages,
     )
     fields.update(numbers)
     return fields
@@ -438,11 +439,13 @@ def _segment_score(m: int, wt: int, wr: int, c: int, opts: _Options, params: Opt
     return _numbers(MeteorStats(m, wt, wr, c), opts)["score"]
 
 
-def _segment_result(segment: _Segment, batch: AlignedBatch, opts: _Options, signature: str,
-                    params: Optional[Params]) -> MeteorResult:
-    """The full :class:`MeteorResult` of a segment: every reference's, and the best one's."""
+def _segment_result(segment: _Segment, batch: AlignedBatch, opts: _Options, names: Sequence[str],
+                    signature: str, params: Optional[Params]) -> MeteorResult:
+    """The full :class:`MeteorResult` of a segment: every reference's, and the best one's.
+
+    ``names`` are the stages' names (``opts.stages`` is not read: a corpus keeps its
+    options without the matchers, which can hold all of WordNet)."""
     cand, refs, best, first = segment
-    names = [s.name for s in opts.stages]
     fields = [
         _segment_fields(alignment_from_pairs(cand, ref, names, opts.tie_break, batch[first + k]),
                         opts, signature, params)
@@ -492,7 +495,8 @@ def meteor(
     batch = _align_pairs_many([(cand, ref) for ref in refs], opts.stages, opts.tie_break,
                               DEFAULT_NODE_BUDGET[opts.tie_break])
     segment = (cand, tuple(refs), _best_reference(batch, 0, cand, refs, opts, params), 0)
-    return _segment_result(segment, batch, opts, opts.signature(len(refs)), params)
+    return _segment_result(segment, batch, opts, [s.name for s in opts.stages],
+                           opts.signature(len(refs)), params)
 
 
 def corpus_meteor(
@@ -559,7 +563,10 @@ class MeteorSegments(Sequence[MeteorResult]):
                  signature: str, params: Optional[Params]) -> None:
         self._segments = segments
         self._batch = batch
-        self._options = options
+        # The options without the matchers (a synonym matcher holds all of WordNet):
+        # a segment's result needs only the stages' names.
+        self._names = [s.name for s in options.stages]
+        self._options = dataclasses.replace(options, stages=())
         self._signature = signature
         self._params = params
         self._built: dict[int, MeteorResult] = {}
@@ -580,7 +587,8 @@ class MeteorSegments(Sequence[MeteorResult]):
         found = self._built.get(index)
         if found is None:
             found = self._built[index] = _segment_result(
-                self._segments[index], self._batch, self._options, self._signature, self._params)
+                self._segments[index], self._batch, self._options, self._names, self._signature,
+                self._params)
         return found
 
     def stats_of(self, index: int) -> MeteorStats:
