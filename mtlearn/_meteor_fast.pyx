@@ -918,6 +918,37 @@ cdef int uf_find(int *parent, int x) noexcept:
     return x
 
 
+cdef void group_by_boxes(int n, Block *blocks, int *parent) noexcept:
+    """_box_groups / _groups: a union-find ``parent`` joining blocks whose boxes (first and
+    last candidate and reference position) are not one below-left of the other;
+    beyond GROUPING_LIMIT blocks, one group."""
+    cdef int b, c, t, k, c0, c1, c2, c3, d0, d1, d2, d3
+    for b in range(n):
+        parent[b] = 0 if n > GROUPING_LIMIT else b
+    if n > GROUPING_LIMIT:
+        return
+    for b in range(n):
+        c0, c1 = blocks[b].cands[0], blocks[b].cands[blocks[b].nc - 1]
+        c2, c3 = blocks[b].refs[0], blocks[b].refs[blocks[b].nr - 1]
+        for c in range(b + 1, n):
+            d0, d1 = blocks[c].cands[0], blocks[c].cands[blocks[c].nc - 1]
+            d2, d3 = blocks[c].refs[0], blocks[c].refs[blocks[c].nr - 1]
+            if not ((c1 < d0 and c3 < d2) or (d1 < c0 and d3 < c2)):
+                t = uf_find(parent, b)
+                k = uf_find(parent, c)
+                if t != k:
+                    parent[t] = k
+
+
+cdef bint first_of_group(int *parent, int b) noexcept:
+    # is b the smallest member of its group? (groups are taken in that order)
+    cdef int c, g = uf_find(parent, b)
+    for c in range(b):
+        if uf_find(parent, c) == g:
+            return 0
+    return 1
+
+
 cdef int solve_complete_blocks(int n_blocks, Block *blocks, int n_ctx, int *ctx_i, int *ctx_j,
                                int n_ref, int *budget, IntVec *out_i, IntVec *out_j) except -2:
     """_solve_complete_blocks: 1 and the mappings (all proven optimal), or 0: Python decides."""
@@ -941,7 +972,6 @@ cdef int solve_complete_blocks(int n_blocks, Block *blocks, int n_ctx, int *ctx_
     cdef int **gi
     cdef int **gj
     cdef int has_flag
-    cdef int c0, c1, c2, c3, d0, d1, d2, d3
     for b in range(n_blocks):
         if <long long> blocks[b].nc * blocks[b].nr > TABLE_LIMIT:
             return 0
@@ -986,37 +1016,18 @@ cdef int solve_complete_blocks(int n_blocks, Block *blocks, int n_ctx, int *ctx_
     else:
         # groups of blocks that may interact (_box_groups), by their smallest member
         parent = <int *> malloc(n_blocks * sizeof(int))
-        for b in range(n_blocks):
-            parent[b] = 0 if n_blocks > GROUPING_LIMIT else b
-        if n_blocks <= GROUPING_LIMIT:
-            for b in range(n_blocks):
-                c0, c1 = blocks[b].cands[0], blocks[b].cands[blocks[b].nc - 1]
-                c2, c3 = blocks[b].refs[0], blocks[b].refs[blocks[b].nr - 1]
-                for c in range(b + 1, n_blocks):
-                    d0, d1 = blocks[c].cands[0], blocks[c].cands[blocks[c].nc - 1]
-                    d2, d3 = blocks[c].refs[0], blocks[c].refs[blocks[c].nr - 1]
-                    if not ((c1 < d0 and c3 < d2) or (d1 < c0 and d3 < c2)):
-                        t = uf_find(parent, b)
-                        k = uf_find(parent, c)
-                        if t != k:
-                            parent[t] = k
+        group_by_boxes(n_blocks, blocks, parent)
         members = <int *> malloc(n_blocks * sizeof(int))
         gblocks = <Block *> malloc(n_blocks * sizeof(Block))
         gtables = <int **> malloc(n_blocks * sizeof(int *))
         gvalue = <int *> malloc(n_blocks * sizeof(int))
         gi = <int **> malloc(n_blocks * sizeof(int *))
         gj = <int **> malloc(n_blocks * sizeof(int *))
-        # roots in order of their smallest member
+        # groups in the order of their smallest member
         for b in range(n_blocks):
-            g = uf_find(parent, b)
-            # is b the smallest member of its group?
-            t = 0
-            for c in range(b):
-                if uf_find(parent, c) == g:
-                    t = 1
-                    break
-            if t:
+            if not first_of_group(parent, b):
                 continue
+            g = uf_find(parent, b)
             n_members = 0
             has_flag = 0
             for c in range(b, n_blocks):
@@ -1420,14 +1431,14 @@ cdef int enumerate_group(Job *job, int n_members, Block *members, int n_edges, i
 cdef int general_stage(Job *job, Block *comps, int *complete_of, int n_comp, int n_edges,
                        int *ei, int *ej, int *budget, IntVec *new_i, IntVec *new_j) except -2:
     """_align_stage for a key-set stage: forced components, then _solve_group per group."""
-    cdef int u, t, b, c, k, g, n_open = 0, n_members, result = 1, all_complete, depth, table_ok
+    cdef int u, t, b, c, g, n_open = 0, n_members, result = 1, all_complete, depth, table_ok
     cdef int n_ctx
     cdef int *ci
     cdef int *cj
     cdef int *open_comps = <int *> malloc((n_comp + 1) * sizeof(int))
     cdef int *parent
     cdef Block *members
-    cdef int c0, c1, c2, c3, d0, d1, d2, d3
+    cdef Block *opened
     for u in range(n_comp):
         if complete_of[u] and comps[u].nc == comps[u].nr:
             for t in range(comps[u].nc):
@@ -1441,31 +1452,17 @@ cdef int general_stage(Job *job, Block *comps, int *complete_of, int n_comp, int
         return 1
     # the context: earlier stages and this stage's forced mappings (fixed from here on)
     n_ctx = context_arrays(job, new_i, new_j, &ci, &cj)
-    parent = <int *> malloc((n_open + 1) * sizeof(int))
+    opened = <Block *> malloc((n_open + 1) * sizeof(Block))
     for b in range(n_open):
-        parent[b] = 0 if n_open > GROUPING_LIMIT else b
-    if n_open <= GROUPING_LIMIT:
-        for b in range(n_open):
-            c0, c1 = comps[open_comps[b]].cands[0], comps[open_comps[b]].cands[comps[open_comps[b]].nc - 1]
-            c2, c3 = comps[open_comps[b]].refs[0], comps[open_comps[b]].refs[comps[open_comps[b]].nr - 1]
-            for c in range(b + 1, n_open):
-                d0, d1 = comps[open_comps[c]].cands[0], comps[open_comps[c]].cands[comps[open_comps[c]].nc - 1]
-                d2, d3 = comps[open_comps[c]].refs[0], comps[open_comps[c]].refs[comps[open_comps[c]].nr - 1]
-                if not ((c1 < d0 and c3 < d2) or (d1 < c0 and d3 < c2)):
-                    t = uf_find(parent, b)
-                    k = uf_find(parent, c)
-                    if t != k:
-                        parent[t] = k
+        opened[b] = comps[open_comps[b]]
+    parent = <int *> malloc((n_open + 1) * sizeof(int))
+    group_by_boxes(n_open, opened, parent)
+    free(opened)
     members = <Block *> malloc((n_open + 1) * sizeof(Block))
     for b in range(n_open):
+        if not first_of_group(parent, b):
+            continue
         g = uf_find(parent, b)
-        t = 0
-        for c in range(b):
-            if uf_find(parent, c) == g:
-                t = 1
-                break
-        if t:
-            continue  # not the group's first member
         n_members = 0
         all_complete = 1
         depth = 0
