@@ -59,7 +59,6 @@ from .meteor_groups import (
     _complete_block,
     _Component,
     _components,
-    _ContextCrossings,
     _enumerate_group,
     _groups,
     _is_pair_matcher,
@@ -169,7 +168,8 @@ _MISSING = object()  # "not looked up yet"
 
 
 def _single_key_blocks(
-    cand: Sequence[str], ref: Sequence[str], free_c: list[int], free_r: list[int], stage: Stage,
+    cand: Sequence[str], ref: Sequence[str], free_c: Sequence[int], free_r: Sequence[int],
+    stage: Stage,
 ) -> Optional[list[tuple[list[int], list[int]]]]:
     """The stage's components when every word has at most one key (``exact``, ``stem``).
 
@@ -261,20 +261,12 @@ def _align_stage(
         return new, True
     context = dict(fixed)
     context.update(new)
-    optimal = True
-    found: list[Pair] = []
-    weights = _ContextCrossings(context) if crossings else None
-    for group in _groups(open_comps, tie_break):
-        pairs, proven = _solve_group(group, context, tie_break, budget, weights)
-        found.extend(pairs)
-        optimal = optimal and proven
-    return new + found, optimal
+    return _finish_stage(new, open_comps, context, tie_break, budget)
 
 
 
 def _solve_group(
     group: list[_Component], context: dict[int, int], tie_break: str, budget: _Budget,
-    weights: Optional[_ContextCrossings] = None,
 ) -> tuple[list[Pair], bool]:
     """One group of components: the dynamic programmes for complete blocks under the
     crossings rule, the search for the rest."""
@@ -302,72 +294,35 @@ def _solve_group(
 # with plain dicts and lists, and hand anything else to the general machinery above.
 
 
-def _stage_key(stage: Stage) -> Optional[Callable[[str], Hashable]]:
-    """For a stage that gives every word exactly one key, the word -> key function.
+def _is_single_key(stage: Stage) -> bool:
+    """Whether ``stage`` gives every word exactly one key (exact, stem): its words then
+    fall into complete blocks, which :func:`_single_key_stage` solves.
 
-    ``str`` stands for the exact stage (the word is its own key); ``None`` means the
-    stage is not of that kind (synonyms, user matchers: the general path decides).
-
-    >>> from mtlearn.meteor_matchers import ExactMatcher, StemMatcher
-    >>> _stage_key(ExactMatcher()) is str, _stage_key(StemMatcher())("running")
-    (True, 'run')
+    >>> from mtlearn.meteor_matchers import ExactMatcher, StemMatcher, SynonymMatcher
+    >>> _is_single_key(ExactMatcher()), _is_single_key(StemMatcher()), _is_single_key(SynonymMatcher())
+    (True, True, False)
     """
-    if type(stage) is ExactMatcher:
-        return str
-    if type(stage) is StemMatcher:
-        return stage.stem
-    return None
+    return type(stage) is ExactMatcher or type(stage) is StemMatcher
 
 
 def _single_key_stage(
     cand: Sequence[str], ref: Sequence[str], free_c: Sequence[int], free_r: Sequence[int],
-    key: Callable[[str], Hashable], fixed: dict[int, int], budget: _Budget,
+    stage: Stage, fixed: dict[int, int], budget: _Budget,
 ) -> tuple[list[Pair], bool]:
     """One stage under the crossings rule when every word has one key (exact, stem).
 
     "b" is forced; of the two candidate "a", the second is mapped: the first would cross "b".
 
-    >>> _single_key_stage("a b a".split(), "b a".split(), range(3), range(2), str, {}, _Budget(0))
+    >>> from mtlearn.meteor_matchers import ExactMatcher
+    >>> _single_key_stage("a b a".split(), "b a".split(), range(3), range(2), ExactMatcher(), {},
+    ...                   _Budget(0))
     ([(1, 0), (2, 1)], True)
     """
-    by_r: dict[Hashable, list[int]] = {}
-    by_c: dict[Hashable, list[int]] = {}
-    if key is str:  # the exact stage: no call per word
-        for j in free_r:
-            w = ref[j]
-            found = by_r.get(w)
-            if found is None:
-                by_r[w] = [j]
-            else:
-                found.append(j)
-        for i in free_c:
-            w = cand[i]
-            if w in by_r:
-                found = by_c.get(w)
-                if found is None:
-                    by_c[w] = [i]
-                else:
-                    found.append(i)
-    else:
-        for j in free_r:
-            k = key(ref[j])
-            found = by_r.get(k)
-            if found is None:
-                by_r[k] = [j]
-            else:
-                found.append(j)
-        for i in free_c:
-            k = key(cand[i])
-            if k in by_r:
-                found = by_c.get(k)
-                if found is None:
-                    by_c[k] = [i]
-                else:
-                    found.append(i)
+    blocks = _single_key_blocks(cand, ref, free_c, free_r, stage)
+    assert blocks is not None  # _is_single_key(stage)
     new: list[Pair] = []
     unbalanced: list[tuple[list[int], list[int]]] = []
-    for k, cs in by_c.items():
-        rs = by_r[k]
+    for cs, rs in blocks:
         if len(cs) == len(rs):
             new.extend(zip(cs, rs))  # every word mapped, in order
         else:
@@ -401,9 +356,8 @@ def _finish_stage(
 ) -> tuple[list[Pair], bool]:
     """``new`` plus the optimum of each independent group of ``comps``."""
     optimal = True
-    weights = _ContextCrossings(context) if tie_break == "crossings" else None
     for group in _groups(comps, tie_break):
-        pairs, proven = _solve_group(group, context, tie_break, budget, weights)
+        pairs, proven = _solve_group(group, context, tie_break, budget)
         new.extend(pairs)
         optimal = optimal and proven
     return new, optimal
@@ -496,9 +450,8 @@ def _align_core(
             pairs, proven = _align_stage(cand, ref, stage, _is_pair_matcher(stage), fixed,
                                          tie_break, budget)
         else:
-            key = _stage_key(stage)
-            if key is not None:
-                pairs, proven = _single_key_stage(cand, ref, free_c, free_r, key, fixed, budget)
+            if _is_single_key(stage):
+                pairs, proven = _single_key_stage(cand, ref, free_c, free_r, stage, fixed, budget)
             else:
                 pairs, proven = _synonym_stage(cand, ref, free_c, free_r, stage, fixed, budget)
         optimal = optimal and proven
