@@ -185,13 +185,15 @@ def _single_key_blocks(
         return None  # words have many synsets
     by_c: dict[Hashable, list[int]] = {}
     by_r: dict[Hashable, list[int]] = {}
-    if type(stage) is ExactMatcher:  # its keys(word) is {word}: the word is the key
+    # Exact: the word is its one key; stem: its stem (read without building key sets).
+    stem = stage.stem if type(stage) is StemMatcher else None
+    if type(stage) is ExactMatcher or stem is not None:
         for side, words, free in ((by_c, cand, free_c), (by_r, ref, free_r)):
             for i in free:
-                w = words[i]
-                found = side.get(w)
+                k = words[i] if stem is None else stem(words[i])
+                found = side.get(k)
                 if found is None:
-                    side[w] = [i]
+                    side[k] = [i]
                 else:
                     found.append(i)
     else:
