@@ -827,7 +827,6 @@ cdef int choose_block_subsets(int n_blocks, Block *blocks, int **tables, int *ow
     budget[0] is what is left, budget[1] what was used."""
     cdef Search s
     cdef int b, c, t, k, r, n_pairs = 0, first, found_cost = 0, got
-    cdef int c0, c1, c2, c3, d0, d1, d2, d3
     cdef OpenBlock *root
     cdef int *pi
     cdef int *pj
@@ -841,14 +840,8 @@ cdef int choose_block_subsets(int n_blocks, Block *blocks, int **tables, int *ow
         s.n_pos += blocks[b].nc
         s.n_choices[b] = n_choose_k(max(blocks[b].nc, blocks[b].nr), min(blocks[b].nc, blocks[b].nr))
     for b in range(n_blocks):
-        c0, c1 = blocks[b].cands[0], blocks[b].cands[blocks[b].nc - 1]
-        c2, c3 = blocks[b].refs[0], blocks[b].refs[blocks[b].nr - 1]
         for c in range(n_blocks):
-            if c == b:
-                continue
-            d0, d1 = blocks[c].cands[0], blocks[c].cands[blocks[c].nc - 1]
-            d2, d3 = blocks[c].refs[0], blocks[c].refs[blocks[c].nr - 1]
-            if not ((c1 < d0 and c3 < d2) or (d1 < c0 and d3 < c2)):
+            if c != b and not boxes_apart(&blocks[b], &blocks[c]):
                 s.near[b * n_blocks + c] = 1
     s.positions = <int *> malloc(s.n_pos * sizeof(int) + 1)
     s.scratch_a = <int *> malloc(s.n_pos * sizeof(int) + 1)
@@ -918,22 +911,25 @@ cdef int uf_find(int *parent, int x) noexcept:
     return x
 
 
+cdef inline bint boxes_apart(Block *x, Block *y) noexcept:
+    # one block's box (first to last candidate and reference position) lies wholly
+    # below-left of the other's: no mapping of one can cross a mapping of the other
+    return ((x.cands[x.nc - 1] < y.cands[0] and x.refs[x.nr - 1] < y.refs[0])
+            or (y.cands[y.nc - 1] < x.cands[0] and y.refs[y.nr - 1] < x.refs[0]))
+
+
 cdef void group_by_boxes(int n, Block *blocks, int *parent) noexcept:
     """_box_groups / _groups: a union-find ``parent`` joining blocks whose boxes (first and
     last candidate and reference position) are not one below-left of the other;
     beyond GROUPING_LIMIT blocks, one group."""
-    cdef int b, c, t, k, c0, c1, c2, c3, d0, d1, d2, d3
+    cdef int b, c, t, k
     for b in range(n):
         parent[b] = 0 if n > GROUPING_LIMIT else b
     if n > GROUPING_LIMIT:
         return
     for b in range(n):
-        c0, c1 = blocks[b].cands[0], blocks[b].cands[blocks[b].nc - 1]
-        c2, c3 = blocks[b].refs[0], blocks[b].refs[blocks[b].nr - 1]
         for c in range(b + 1, n):
-            d0, d1 = blocks[c].cands[0], blocks[c].cands[blocks[c].nc - 1]
-            d2, d3 = blocks[c].refs[0], blocks[c].refs[blocks[c].nr - 1]
-            if not ((c1 < d0 and c3 < d2) or (d1 < c0 and d3 < c2)):
+            if not boxes_apart(&blocks[b], &blocks[c]):
                 t = uf_find(parent, b)
                 k = uf_find(parent, c)
                 if t != k:

@@ -35,6 +35,8 @@ from .meteor_groups import (
     _UNMATCHED,
     Pair,
     _box_crossings,
+    _box_groups,
+    _boxes_apart,
     _Budget,
     _Component,
     _complete_block,
@@ -183,39 +185,6 @@ def _crossing_blocks(own: Sequence[Sequence[Pair]]) -> set[int]:
         seen_j.insert(pos, j)
         seen_b.insert(pos, b)
     return found
-
-
-def _box_groups(boxes: Sequence[tuple[int, int, int, int]]) -> list[list[int]]:
-    """Indices of ``boxes`` grouped by "may interact", transitively.
-
-    Two blocks interact unless one's box (first and last candidate, first and last
-    reference position) lies wholly below-left of the other's: then no mapping of one
-    can cross a mapping of the other.
-
-    >>> _box_groups([(0, 1, 0, 1), (2, 3, 2, 3), (1, 4, 0, 5)])  # the third spans both
-    [[0, 1, 2]]
-    >>> _box_groups([(0, 1, 0, 1), (2, 3, 2, 3)])
-    [[0], [1]]
-    """
-    parent = list(range(len(boxes)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for a, (a0, a1, a2, a3) in enumerate(boxes):
-        for b in range(a + 1, len(boxes)):
-            b0, b1, b2, b3 = boxes[b]
-            if not ((a1 < b0 and a3 < b2) or (b1 < a0 and b3 < a2)):
-                ra, rb = find(a), find(b)
-                if ra != rb:
-                    parent[ra] = rb
-    groups: dict[int, list[int]] = {}
-    for b in range(len(boxes)):
-        groups.setdefault(find(b), []).append(b)
-    return list(groups.values())
 
 
 #: Blocks in one stage beyond which they are not grouped box by box (a quadratic step):
@@ -444,11 +413,8 @@ def _choose_block_subsets(
     """
     n_choices = [comb(max(len(cs), len(rs)), min(len(cs), len(rs))) for cs, rs in blocks]
     boxes = [(cs[0], cs[-1], rs[0], rs[-1]) for cs, rs in blocks]
-    near = [
-        {c for c, (c0, c1, c2, c3) in enumerate(boxes)
-         if c != b and not ((b1 < c0 and b3 < c2) or (c1 < b0 and c3 < b2))}
-        for b, (b0, b1, b2, b3) in enumerate(boxes)
-    ]
+    near = [{c for c, other in enumerate(boxes) if c != b and not _boxes_apart(box, other)}
+            for b, box in enumerate(boxes)]
     positions = sorted(i for cs, _ in blocks for i in cs)
     node_limit = min(_CHOICE_NODES, budget.left)
     nodes = 0

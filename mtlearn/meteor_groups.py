@@ -989,6 +989,51 @@ class _Found(Exception):
 # --------------------------------------------------------------------------- one stage
 
 
+Box = tuple[int, int, int, int]  # first and last candidate, first and last reference position
+
+
+def _boxes_apart(a: Box, b: Box) -> bool:
+    """Whether one box lies wholly below-left of the other: then no mapping in one can
+    cross a mapping in the other.
+
+    >>> _boxes_apart((0, 1, 0, 1), (2, 3, 2, 3)), _boxes_apart((0, 3, 0, 1), (2, 3, 2, 3))
+    (True, False)
+    """
+    return (a[1] < b[0] and a[3] < b[2]) or (b[1] < a[0] and b[3] < a[2])
+
+
+def _box_groups(boxes: Sequence[tuple[int, int, int, int]]) -> list[list[int]]:
+    """Indices of ``boxes`` grouped by "may interact", transitively.
+
+    Two blocks interact unless one's box (first and last candidate, first and last
+    reference position) lies wholly below-left of the other's: then no mapping of one
+    can cross a mapping of the other.
+
+    >>> _box_groups([(0, 1, 0, 1), (2, 3, 2, 3), (1, 4, 0, 5)])  # the third spans both
+    [[0, 1, 2]]
+    >>> _box_groups([(0, 1, 0, 1), (2, 3, 2, 3)])
+    [[0], [1]]
+    """
+    parent = list(range(len(boxes)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, box in enumerate(boxes):
+        for b in range(a + 1, len(boxes)):
+            if not _boxes_apart(box, boxes[b]):
+                ra, rb = find(a), find(b)
+                if ra != rb:
+                    parent[ra] = rb
+    groups: dict[int, list[int]] = {}
+    for b in range(len(boxes)):
+        groups.setdefault(find(b), []).append(b)
+    return list(groups.values())
+
+
 def _groups(comps: list[_Component], tie_break: str) -> list[list[_Component]]:
     """Split components into groups whose choices cannot affect each other's cost.
 
@@ -1002,6 +1047,9 @@ def _groups(comps: list[_Component], tie_break: str) -> list[list[_Component]]:
     """
     if len(comps) <= 1 or len(comps) > 2000:
         return [comps] if comps else []
+    if tie_break != "chunks":
+        boxes = [(c.cands[0], c.cands[-1], c.refs[0], c.refs[-1]) for c in comps]
+        return [[comps[k] for k in group] for group in _box_groups(boxes)]
     parent = list(range(len(comps)))
 
     def find(x: int) -> int:
@@ -1010,30 +1058,17 @@ def _groups(comps: list[_Component], tie_break: str) -> list[list[_Component]]:
             x = parent[x]
         return x
 
-    if tie_break == "chunks":
-        comp_of_c = {i: k for k, c in enumerate(comps) for i in c.cands}
-        comp_of_r = {j: k for k, c in enumerate(comps) for j in c.refs}
-        for i, a in comp_of_c.items():
-            b = comp_of_c.get(i + 1)
-            if b is None or find(a) == find(b):
-                continue
-            first, second = comps[a], comps[b]
-            for j in first.edges_of(i):
-                if comp_of_r.get(j + 1) == b and second.edge(i + 1, j + 1):
-                    parent[find(a)] = find(b)
-                    break
-        boxes = []
-    else:
-        boxes = [(c.cands[0], c.cands[-1], c.refs[0], c.refs[-1]) for c in comps]
-    for a in range(len(boxes)):
-        a0, a1, a2, a3 = boxes[a]
-        for b in range(a + 1, len(comps)):
-            b0, b1, b2, b3 = boxes[b]
-            apart = (a1 < b0 and a3 < b2) or (b1 < a0 and b3 < a2)
-            if not apart:
-                ra, rb = find(a), find(b)
-                if ra != rb:
-                    parent[ra] = rb
+    comp_of_c = {i: k for k, c in enumerate(comps) for i in c.cands}
+    comp_of_r = {j: k for k, c in enumerate(comps) for j in c.refs}
+    for i, a in comp_of_c.items():
+        b = comp_of_c.get(i + 1)
+        if b is None or find(a) == find(b):
+            continue
+        first, second = comps[a], comps[b]
+        for j in first.edges_of(i):
+            if comp_of_r.get(j + 1) == b and second.edge(i + 1, j + 1):
+                parent[find(a)] = find(b)
+                break
     out: dict[int, list[_Component]] = defaultdict(list)
     for k, comp in enumerate(comps):
         out[find(k)].append(comp)
