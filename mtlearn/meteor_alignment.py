@@ -61,11 +61,10 @@ from .meteor_groups import (
     _components,
     _enumerate_group,
     _groups,
-    _is_pair_matcher,
     _root,
     _search_group,
 )
-from .meteor_matchers import ExactMatcher, Stage, StemMatcher, SynonymMatcher
+from .meteor_matchers import ExactMatcher, Stage, StemMatcher, SynonymMatcher, is_pair_matcher
 
 try:  # the optional compiled twin of the fast path (see align_pairs_many)
     from . import _meteor_fast
@@ -448,8 +447,8 @@ def _align_core(
     for number, stage in enumerate(stages):
         if len(fixed) == n_free:
             break  # one side is used up: later stages cannot add a mapping
-        if not crossings or _is_pair_matcher(stage):
-            pairs, proven = _align_stage(cand, ref, stage, _is_pair_matcher(stage), fixed,
+        if not crossings or is_pair_matcher(stage):
+            pairs, proven = _align_stage(cand, ref, stage, is_pair_matcher(stage), fixed,
                                          tie_break, budget)
         else:
             if _is_single_key(stage):

@@ -94,20 +94,6 @@ class _Component:
         )
 
 
-def _is_pair_matcher(stage: Stage) -> bool:
-    """Whether ``stage`` decides pair by pair (a PairMatcher that is no Matcher).
-
-    The same test as ``isinstance(stage, PairMatcher) and not isinstance(stage,
-    Matcher)`` for the runtime-checkable Protocols (their attributes are present),
-    without the cost of an ``isinstance`` against a Protocol, paid per call.
-
-    >>> from mtlearn.meteor_matchers import ExactMatcher, PredicateMatcher
-    >>> _is_pair_matcher(ExactMatcher()), _is_pair_matcher(PredicateMatcher("p", lambda a, b: True))
-    (False, True)
-    """
-    return hasattr(stage, "matches") and not hasattr(stage, "keys") and hasattr(stage, "name")
-
-
 def _root(parent: dict[int, int], x: int) -> int:
     """Union-find: the root of ``x`` in ``parent`` (a node missing from it is its own root).
 

@@ -103,12 +103,9 @@ class ExactMatcher:
 
 @functools.lru_cache(maxsize=None)
 def _shared_stem_function(stemmer: str) -> Callable[[str], str]:
-    """NLTK's ``stemmer`` (``"porter"`` or ``"snowball"``), memoised for the whole process.
+    """NLTK's ``stemmer`` (``"porter"`` or ``"snowball"``), one instance for the whole process.
 
-    A stem is a pure function of the word, and NLTK's stemmers take tens of
-    microseconds a word: every :class:`StemMatcher` (one per ``meteor()`` call)
-    shares this bounded memo, so a word is stemmed once per process. Each matcher
-    still keeps its own ``_cache`` of keys.
+    Its results are memoised in :func:`_shared_stems`.
 
     >>> _shared_stem_function("porter")("running"), _shared_stem_function("porter") is _shared_stem_function("porter")
     ('run', True)
@@ -122,7 +119,7 @@ def _shared_stem_function(stemmer: str) -> Callable[[str], str]:
         from nltk.stem.snowball import SnowballStemmer
 
         stem = SnowballStemmer("english").stem
-    return functools.lru_cache(maxsize=1 << 17)(stem)
+    return stem
 
 
 #: Words whose stems a process keeps (the stems of a large corpus's vocabulary).
@@ -131,11 +128,13 @@ _STEM_MEMO_SIZE = 1 << 18
 
 @functools.lru_cache(maxsize=None)
 def _shared_stems(stemmer: str) -> dict[str, str]:
-    """A word -> stem dict per stemmer, shared by every :class:`StemMatcher` of the process.
+    """A word -> stem memo per stemmer, shared by every :class:`StemMatcher` of the process.
 
-    The same memo as :func:`_shared_stem_function`, read without a function call (a
-    corpus reads the stems of thousands of words at once). It only grows with the words
-    seen, up to :data:`_STEM_MEMO_SIZE` words (then it starts again).
+    A stem is a pure function of the word, and NLTK's stemmers take tens of
+    microseconds a word: every :class:`StemMatcher` (one per ``meteor()`` call) reads
+    this dict, so a word is stemmed once per process; a corpus reads thousands at once,
+    without a function call each. It holds up to :data:`_STEM_MEMO_SIZE` words (then it
+    starts again).
 
     >>> _shared_stems("porter") is _shared_stems("porter")
     True
@@ -181,7 +180,7 @@ class StemMatcher:
         found = self._stems.get(word)
         if found is None:
             if len(self._stems) >= _STEM_MEMO_SIZE:
-                self._stems.clear()  # bounded, as the stem function's own memo
+                self._stems.clear()  # bounded: a stream of new words cannot fill the memory
             found = self._stems[word] = self._stem(word)
         return found
 
@@ -279,14 +278,26 @@ class PredicateMatcher:
         return f"PredicateMatcher({self.name!r}, {self.fn!r})"
 
 
+def is_pair_matcher(stage: Stage) -> bool:
+    """Whether ``stage`` decides pair by pair (a PairMatcher that is no Matcher).
+
+    The same test as ``isinstance(stage, PairMatcher) and not isinstance(stage,
+    Matcher)`` for the runtime-checkable Protocols (their attributes are present),
+    without the cost of an ``isinstance`` against a Protocol, paid per call.
+
+    >>> is_pair_matcher(ExactMatcher()), is_pair_matcher(PredicateMatcher("p", lambda a, b: True))
+    (False, True)
+    """
+    return hasattr(stage, "matches") and not hasattr(stage, "keys") and hasattr(stage, "name")
+
+
 def stage_matches(stage: Stage, candidate_word: str, reference_word: str) -> bool:
     """Whether ``stage`` lets ``candidate_word`` match ``reference_word`` (either kind of matcher).
 
     >>> stage_matches(StemMatcher(), "cats", "cat"), stage_matches(ExactMatcher(), "cats", "cat")
     (True, False)
     """
-    # The Protocols' own test (PairMatcher and not Matcher), without a Protocol isinstance.
-    if hasattr(stage, "matches") and not hasattr(stage, "keys") and hasattr(stage, "name"):
+    if is_pair_matcher(stage):
         return stage.matches(candidate_word, reference_word)  # type: ignore[union-attr]
     return bool(stage.keys(candidate_word) & stage.keys(reference_word))
 
