@@ -11,15 +11,14 @@ STAMP := $(VENV)/.mtlearn-installed
 
 .PHONY: setup lab test workshop figures clean
 
-# setup.py and the .pyx: the optional compiled alignment is rebuilt when they change.
-$(STAMP): pyproject.toml setup.py mtlearn/_meteor_fast.pyx
+$(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test,notebooks]"
 	touch $(STAMP)
 
 setup: $(STAMP)
-	$(BIN)/python -m mtlearn.wordnet_setup
+	$(BIN)/python -m mtlearn.metrics.meteor.wordnet
 	@# Chromium for the browser tests: installed with apt when root, else it says how (tests then skip).
 	-@bash scripts/install_browser.sh
 
@@ -37,7 +36,7 @@ test: setup
 	$(BIN)/python -m pytest
 
 figures: setup
-	$(BIN)/python -m mtlearn.figures figures
+	$(BIN)/python -m mtlearn.show.figures figures
 
 clean:
 	rm -rf $(VENV) .pytest_cache

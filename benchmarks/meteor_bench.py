@@ -1,7 +1,7 @@
 """METEOR speed and agreement: mtlearn against NLTK's ``meteor_score`` on every WMT22 de-en system.
 
 Run: ``python benchmarks/meteor_bench.py`` (``--help`` for options). Needs WordNet
-(``python -m mtlearn.wordnet_setup``) and ../shared/data/wmt22 (or ``$MTLEARN_WMT22``).
+(``python -m mtlearn.metrics.meteor.wordnet``) and ../shared/data/wmt22 (or ``$MTLEARN_WMT22``).
 
 Part 1, in this process, for each of the nine systems (1,984 segments, reference A,
 13a-tokenised, lowercased, stages exact+stem+synonym, alpha 0.9, beta 3, gamma 0.5):
@@ -78,8 +78,8 @@ def timed(fn):
 
 def in_process(data: Path, names: list[str], repeats: int) -> None:
     import mtlearn
-    import mtlearn.meteor_alignment as alignment
-    from mtlearn.meteor_matchers import resolve_stages
+    import mtlearn.metrics.meteor.alignment as alignment
+    from mtlearn.metrics.meteor.matchers import resolve_stages
     from nltk.corpus import wordnet
     from nltk.translate.meteor_score import meteor_score
 
@@ -137,7 +137,7 @@ marks = {"python started": time.time()}
 if os.environ.get("MTLEARN_BENCH_HIDE_SCIPY"):
     sys.modules["scipy"] = None  # as on a clean install: scipy is no dependency of mtlearn or NLTK
 import mtlearn
-from mtlearn.meteor_matchers import resolve_stages
+from mtlearn.metrics.meteor.matchers import resolve_stages
 marks["mtlearn imported"] = time.time()
 import nltk.stem.porter  # what the stem stage and finding WordNet import anyway
 marks["nltk imported"] = time.time()

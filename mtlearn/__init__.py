@@ -10,11 +10,11 @@ Every metric returns a plain dataclass that carries every intermediate value;
 Where things live: see ARCHITECTURE.md at the top of the repository.
 """
 
-from ._version import __version__
-from .tokenizers import TOKENIZERS, tokenize
-from .bleu_score import BleuResult, bleu, corpus_bleu
-from .d2l_bleu import D2LBleuResult, d2l_bleu
-from .meteor_score import MeteorResult, corpus_meteor, meteor
+from mtlearn._version import __version__
+from mtlearn.text import TOKENIZERS, tokenize
+from mtlearn.metrics.bleu.score import BleuResult, bleu, corpus_bleu
+from mtlearn.metrics.bleu.d2l import D2LBleuResult, d2l_bleu
+from mtlearn.metrics.meteor.score import MeteorResult, corpus_meteor, meteor
 from . import examples
 
 __all__ = [

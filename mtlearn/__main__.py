@@ -2,7 +2,7 @@
 
 import sys
 
-from .cli import main
+from mtlearn.cli import main
 
 if __name__ == "__main__":  # pytest's doctest collection imports this module too
     sys.exit(main())

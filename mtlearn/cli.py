@@ -52,13 +52,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import IO, NoReturn, Optional, Union
 
-from ._version import __version__
-from .bleu_score import BleuResult, bleu, corpus_bleu
-from .bleu_smoothing import SMOOTH_DEFAULTS, SMOOTHING_METHODS
-from .meteor_alignment import TIE_BREAKS
-from .meteor_score import MeteorResult, corpus_meteor, meteor
-from .tokenizers import TOKENIZERS
-from .wordnet_setup import WordNetMissingError
+from mtlearn._version import __version__
+from mtlearn.metrics.bleu.score import BleuResult, bleu, corpus_bleu
+from mtlearn.metrics.bleu.smoothing import SMOOTH_DEFAULTS, SMOOTHING_METHODS
+from mtlearn.metrics.meteor.alignment import TIE_BREAKS
+from mtlearn.metrics.meteor.score import MeteorResult, corpus_meteor, meteor
+from mtlearn.text import TOKENIZERS
+from mtlearn.metrics.meteor.wordnet import WordNetMissingError
 
 __all__ = ["CommandLineError", "Corpus", "build_parser", "load_corpus", "main", "read_lines", "read_segments"]
 
@@ -471,7 +471,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["wordnet"]:
-        from . import wordnet_setup
+        from mtlearn.metrics.meteor import wordnet as wordnet_setup
 
         return wordnet_setup.main(argv[1:], prog="mtlearn wordnet")
     try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ._version import __version__
+from mtlearn._version import __version__
 
 
 def make_signature(metric: str, settings: Mapping[str, object]) -> str:

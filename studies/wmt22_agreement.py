@@ -3,11 +3,11 @@
 Reads a WMT22 folder laid out like ``../shared/data/wmt22`` (see its README) and
 writes small CSV tables of *derived figures only* (scores, correlations, counts;
 never a source sentence, reference or system output) into ``--out``
-(default: ``mtlearn/data/wmt22_agreement`` of this repository)::
+(default: ``mtlearn/study/data/wmt22_agreement`` of this repository)::
 
     python studies/wmt22_agreement.py ../shared/data/wmt22 [--out DIR] [--workers 2]
 
-Every setting is recorded in ``settings.json``; ``mtlearn/data/wmt22_agreement/README.md``
+Every setting is recorded in ``settings.json``; ``mtlearn/study/data/wmt22_agreement/README.md``
 describes every table and column. The output is deterministic: fixed seeds, rows in
 sorted order, every float written with 6 decimals, whatever the number of workers.
 
@@ -32,8 +32,8 @@ from pathlib import Path
 
 
 import mtlearn
-from mtlearn.bleu_score import BleuStats, bleu_from_stats, corpus_bleu
-from mtlearn.correlation import (
+from mtlearn.metrics.bleu.score import BleuStats, bleu_from_stats, corpus_bleu
+from mtlearn.study.correlation import (
     bootstrap_ci,
     bootstrap_counts,
     kendall_counts,
@@ -45,10 +45,10 @@ from mtlearn.correlation import (
     spearman,
     wmt_kendall_like,
 )
-from mtlearn.meteor_score import MeteorStats, meteor, meteor_from_stats
+from mtlearn.metrics.meteor.score import MeteorStats, meteor, meteor_from_stats
 
 REPO = Path(__file__).resolve().parent.parent
-DEFAULT_OUT = REPO / "mtlearn" / "data" / "wmt22_agreement"
+DEFAULT_OUT = REPO / "mtlearn" / "study" / "data" / "wmt22_agreement"
 
 # ----------------------------------------------------------------------------- settings
 
@@ -542,7 +542,7 @@ def run(root: Path, out: Path, workers: int = 2, pairs: Sequence[str] | None = N
 
     settings = {
         "mtlearn_version": mtlearn.__version__,
-        "command": "python studies/wmt22_agreement.py PATH_TO_WMT22 --out mtlearn/data/wmt22_agreement",
+        "command": "python studies/wmt22_agreement.py PATH_TO_WMT22 --out mtlearn/study/data/wmt22_agreement",
         "pairs": [d.pair for d in data],
         "bleu_corpus": {**BLEU_CORPUS, "references": "all of the pair's references"},
         "bleu_sentence": BLEU_SENTENCE,

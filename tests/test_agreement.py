@@ -1,4 +1,4 @@
-"""mtlearn.agreement: the shipped WMT22 tables, read into typed rows, and the questions asked of them.
+"""mtlearn.study.agreement: the shipped WMT22 tables, read into typed rows, and the questions asked of them.
 
 Expected values are computed independently here: the CSV files read with the csv module
 and plain Python (statistics, sums), never with the module under test. No METEOR digit
@@ -15,7 +15,7 @@ import statistics
 
 import pytest
 
-from mtlearn.agreement import (
+from mtlearn.study.agreement import (
     DOCUMENT_CLAIM,
     METRICS,
     compare_systems,
@@ -36,7 +36,7 @@ from mtlearn.agreement import (
 )
 from repo_paths import REPO
 
-TABLES = REPO / "mtlearn" / "data" / "wmt22_agreement"
+TABLES = REPO / "mtlearn" / "study" / "data" / "wmt22_agreement"
 
 
 def read(name: str) -> list[dict[str, str]]:
@@ -127,7 +127,7 @@ def test_read_as_package_data():
     # importlib.resources finds the folder inside the installed package, wherever that is.
     from importlib import resources
 
-    folder = resources.files("mtlearn").joinpath("data", "wmt22_agreement")
+    folder = resources.files("mtlearn.study").joinpath("data", "wmt22_agreement")
     assert folder.joinpath("systems.csv").is_file()
     assert load_agreement().settings["pairs"] == list(pairs())
 

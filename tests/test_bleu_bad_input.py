@@ -10,7 +10,7 @@ import warnings
 import pytest
 
 import mtlearn
-from mtlearn.bleu_score import BleuStats, bleu_from_stats
+from mtlearn.metrics.bleu.score import BleuStats, bleu_from_stats
 
 
 def test_empty_candidate_scores_zero_with_reason():

@@ -6,7 +6,7 @@ import math
 from fractions import Fraction
 
 import mtlearn
-from mtlearn.bleu_formulas import brevity_penalty, geometric_mean
+from mtlearn.metrics.bleu.formulas import brevity_penalty, geometric_mean
 
 
 def test_example_a_precisions_d2l():

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from nltk.translate import bleu_score as nltk_bleu
 
-from mtlearn.bleu_formulas import (
+from mtlearn.metrics.bleu.formulas import (
     brevity_penalty, check_weights, closest_ref_length, geometric_mean, modified_precision,
     precision_counts,
 )

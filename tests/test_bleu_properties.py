@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from nltk.translate import bleu_score as nltk_bleu
 
 import mtlearn
-from mtlearn.bleu_score import bleu_from_stats, sum_stats
+from mtlearn.metrics.bleu.score import bleu_from_stats, sum_stats
 
 WORDS = ["the", "cat", "a", "mat", "on"]
 tokens = st.lists(st.sampled_from(WORDS), min_size=0, max_size=12)

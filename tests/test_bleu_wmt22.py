@@ -93,5 +93,5 @@ def test_segment_trace_of_a_real_segment_adds_up(data: dict) -> None:
             assert sum(row.candidate_count for row in table) == seg.totals[n - 1]
         single = mtlearn.bleu(hyps[i], refs[i], tokenize="13a", smoothing="exp")
         assert single.stats == seg.stats and single.score == seg.score
-    summed = mtlearn.bleu_score.sum_stats(result.segments.stats())
+    summed = mtlearn.metrics.bleu.score.sum_stats(result.segments.stats())
     assert summed == result.stats

@@ -238,7 +238,7 @@ def test_meteor_parameters_and_case_reach_the_metric(tmp_path: Path, case_option
 @pytest.mark.wordnet
 def test_meteor_synonym_stage_matches_nltk(tmp_path: Path) -> None:
     pytest.importorskip("nltk")
-    from mtlearn.wordnet_setup import wordnet_available
+    from mtlearn.metrics.meteor.wordnet import wordnet_available
 
     if not wordnet_available():
         pytest.skip("WordNet is not installed (run: mtlearn wordnet)")
@@ -350,7 +350,7 @@ def test_help_documents_the_sacrebleu_defaults() -> None:
 
 
 def test_wordnet_subcommand_reports_what_nltk_finds() -> None:
-    from mtlearn.wordnet_setup import find_wordnet
+    from mtlearn.metrics.meteor.wordnet import find_wordnet
 
     proc = run("wordnet", "--check")
     assert "Traceback" not in proc.stderr

@@ -1,4 +1,4 @@
-"""mtlearn.correlation against independent references: brute force, the standard library,
+"""mtlearn.study.correlation against independent references: brute force, the standard library,
 numpy, exact enumeration and (where installed — it is not a dependency) scipy."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mtlearn.correlation import (
+from mtlearn.study.correlation import (
     average_ranks,
     bootstrap_ci,
     bootstrap_counts,

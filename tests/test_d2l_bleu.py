@@ -1,4 +1,4 @@
-"""mtlearn.d2l_bleu against a transcription of document 002's own code."""
+"""mtlearn.metrics.bleu.d2l against a transcription of document 002's own code."""
 
 from __future__ import annotations
 

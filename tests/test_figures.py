@@ -1,4 +1,4 @@
-"""``python -m mtlearn.figures OUTDIR`` writes every documented PNG; figures/ holds them all."""
+"""``python -m mtlearn.show.figures OUTDIR`` writes every documented PNG; figures/ holds them all."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
-from mtlearn import figures  # noqa: E402
-from mtlearn.wordnet_setup import WordNetMissingError, wordnet_available  # noqa: E402
+from mtlearn.show import figures  # noqa: E402
+from mtlearn.metrics.meteor.wordnet import WordNetMissingError, wordnet_available  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -35,7 +35,7 @@ def expected_names() -> set[str]:
 
 def test_command_writes_every_figure(tmp_path):
     out = tmp_path / "figs"
-    proc = subprocess.run([sys.executable, "-m", "mtlearn.figures", str(out)], capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "mtlearn.show.figures", str(out)], capture_output=True,
                           text=True, cwd=tmp_path, timeout=600)
     assert proc.returncode == (0 if wordnet_available() else 1), proc.stderr
     written = {p.name for p in out.iterdir()}
@@ -66,7 +66,7 @@ def test_committed_folder_holds_every_figure():
     folder = REPO / "figures"
     present = {p.name for p in folder.glob("*.png")}
     missing = set(figures.FIGURES) - present
-    assert not missing, f"run `python -m mtlearn.figures` in {REPO}; missing {sorted(missing)}"
+    assert not missing, f"run `python -m mtlearn.show.figures` in {REPO}; missing {sorted(missing)}"
     for name in figures.FIGURES:
         png_size((folder / name).read_bytes())
 
@@ -77,12 +77,12 @@ def test_every_figure_is_documented_in_the_module_docstring():
 
 
 def test_missing_wordnet_skips_with_a_reason(tmp_path, monkeypatch):
-    import mtlearn.synonyms
+    import mtlearn.metrics.meteor.synonyms
 
     def no_wordnet(*args, **kwargs):
         raise WordNetMissingError("simulated")
 
-    monkeypatch.setattr(mtlearn.synonyms, "shared_synonym_index", no_wordnet)
+    monkeypatch.setattr(mtlearn.metrics.meteor.synonyms, "shared_synonym_index", no_wordnet)
     lines: list[str] = []
     written, skipped = figures.generate(tmp_path, sorted(figures.NEEDS_WORDNET) + ["bleu_weights.png"],
                                         log=lines.append)
@@ -103,4 +103,4 @@ def test_build_unknown_figure():
 
 def test_too_many_arguments(capsys):
     assert figures.main(["a", "b"]) == 2
-    assert "usage: python -m mtlearn.figures [OUTDIR]" in capsys.readouterr().out
+    assert "usage: python -m mtlearn.show.figures [OUTDIR]" in capsys.readouterr().out

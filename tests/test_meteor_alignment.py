@@ -1,7 +1,7 @@
 """METEOR's alignment search against brute-force enumeration of every alignment.
 
 The brute force below is written from the rule alone (digest of document 003,
-items 3-4, and mtlearn.meteor_alignment's documented tie-break): per stage, list
+items 3-4, and mtlearn.metrics.meteor.alignment's documented tie-break): per stage, list
 every one-to-one mapping set over the words earlier stages left free, keep those
 with the most mappings, then the fewest crossings (or chunks) counted over all
 mappings so far, then the lexicographically smallest reference positions read in
@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtlearn.meteor_alignment import align
-from mtlearn.meteor_formulas import chunk_spans, count_chunks, count_crossings
-from mtlearn.meteor_matchers import ExactMatcher, PredicateMatcher, StemMatcher
+from mtlearn.metrics.meteor.alignment import align
+from mtlearn.metrics.meteor.formulas import chunk_spans, count_chunks, count_crossings
+from mtlearn.metrics.meteor.matchers import ExactMatcher, PredicateMatcher, StemMatcher
 
 UNMATCHED = sys.maxsize
 
@@ -298,8 +298,8 @@ def test_fast_paths_equal_the_branch_and_bound_on_long_pairs(monkeypatch):
     # Beyond brute force: 30-word pairs over a few repeated words plus unique ones, with
     # the stem stage after exact. The branch and bound (itself checked against brute force
     # above) is forced by switching the fast paths off; both must give the same alignment.
-    import mtlearn.meteor_alignment as alignment_module
-    import mtlearn.meteor_groups as groups_module
+    import mtlearn.metrics.meteor.alignment as alignment_module
+    import mtlearn.metrics.meteor._search.groups as groups_module
 
     rng = random.Random(104)
     vocab = ["the", "the", "of", "of", "a", ",", "cats", "cat", "runs", "run"]
@@ -333,7 +333,7 @@ def test_fast_paths_equal_the_branch_and_bound_on_long_pairs(monkeypatch):
 
 def test_block_dynamic_programme_takes_the_tie_break_choice():
     # _block_dp directly against enumeration of every in-order choice of a block.
-    from mtlearn.meteor_blocks import _block_dp
+    from mtlearn.metrics.meteor._search.blocks import _block_dp
 
     rng = random.Random(105)
     for _ in range(300):

@@ -7,9 +7,9 @@ import math
 import pytest
 
 from mtlearn import corpus_meteor, meteor
-from mtlearn.meteor_alignment import align, align_pairs, align_pairs_many
-from mtlearn.meteor_matchers import ExactMatcher
-from mtlearn.wordnet_setup import find_wordnet
+from mtlearn.metrics.meteor.alignment import align, align_pairs, align_pairs_many
+from mtlearn.metrics.meteor.matchers import ExactMatcher
+from mtlearn.metrics.meteor.wordnet import find_wordnet
 
 needs_wordnet = pytest.mark.skipif(find_wordnet() is None, reason="WordNet for NLTK is not installed")
 EXACT = ["exact"]

@@ -8,8 +8,8 @@ import pytest
 
 from mtlearn import meteor
 from mtlearn.examples import meteor as ex
-from mtlearn.meteor_formulas import count_chunks, count_crossings
-from mtlearn.wordnet_setup import find_wordnet
+from mtlearn.metrics.meteor.formulas import count_chunks, count_crossings
+from mtlearn.metrics.meteor.wordnet import find_wordnet
 
 needs_wordnet = pytest.mark.skipif(find_wordnet() is None, reason="WordNet for NLTK is not installed")
 

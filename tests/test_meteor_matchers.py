@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtlearn.meteor_matchers import (
+from mtlearn.metrics.meteor.matchers import (
     ExactMatcher,
     Matcher,
     PairMatcher,
@@ -14,14 +14,14 @@ from mtlearn.meteor_matchers import (
     resolve_stages,
     stage_matches,
 )
-from mtlearn.synonyms import WordNetMissingError
-from mtlearn.tokenizers import tokenize
-from mtlearn.wordnet_setup import find_wordnet
+from mtlearn.metrics.meteor.synonyms import WordNetMissingError
+from mtlearn.text import tokenize
+from mtlearn.metrics.meteor.wordnet import find_wordnet
 
 def needs_wordnet(test):
     """Marked ``wordnet`` and skipped, with the command that installs it, where NLTK finds none."""
     skip = pytest.mark.skipif(find_wordnet() is None,
-                              reason="WordNet for NLTK is not installed (python -m mtlearn.wordnet_setup)")
+                              reason="WordNet for NLTK is not installed (python -m mtlearn.metrics.meteor.wordnet)")
     return pytest.mark.wordnet(skip(test))
 
 
@@ -135,7 +135,7 @@ def test_synonym_relation_is_symmetric_where_nltks_is_not():
 
 @needs_wordnet
 def test_synonym_matcher_takes_an_explicit_index(tmp_path):
-    from mtlearn.synonyms import load_synonym_index
+    from mtlearn.metrics.meteor.synonyms import load_synonym_index
 
     index = load_synonym_index(cache=tmp_path)
     syn = SynonymMatcher(index)
@@ -151,7 +151,7 @@ def test_synonym_without_wordnet_says_how_to_get_it(monkeypatch):
     with pytest.raises(WordNetMissingError) as info:
         resolve_stages(["exact", "stem", "synonym"])
     message = str(info.value)
-    assert "python -m mtlearn.wordnet_setup" in message
+    assert "python -m mtlearn.metrics.meteor.wordnet" in message
     assert "nltk.download('wordnet')" in message
     assert "leave 'synonym' out of stages" in message
     assert isinstance(info.value, LookupError)

@@ -7,7 +7,7 @@ the first, takes the last still-free reference word it matches. mtlearn follows
 Banerjee & Lavie (2005): each stage adds the largest possible number of mappings
 and, among those, the alignment with the fewest crossings (counted over all
 mappings so far), ties broken by a documented rule (see
-:mod:`mtlearn.meteor_alignment`). The relations also differ slightly:
+:mod:`mtlearn.metrics.meteor.alignment`). The relations also differ slightly:
 
 * NLTK's synonym stage accepts a reference word that is a lemma name of a synset of
   the candidate word (one-directional, case-sensitive lemma names); mtlearn's
@@ -58,9 +58,9 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.meteor_formulas import score_from_counts
-from mtlearn.meteor_matchers import resolve_stages, stage_matches
-from mtlearn.wordnet_setup import find_wordnet
+from mtlearn.metrics.meteor.formulas import score_from_counts
+from mtlearn.metrics.meteor.matchers import resolve_stages, stage_matches
+from mtlearn.metrics.meteor.wordnet import find_wordnet
 
 pytestmark = [pytest.mark.wmt22, pytest.mark.wordnet]
 
@@ -102,7 +102,7 @@ def nltk_stage_pairs(hyp: list[str], ref: list[str]) -> list[set[tuple[int, int]
 
 
 def lexicographic_key(pairs, free: list[int]) -> list[int]:
-    """The tie-break of mtlearn.meteor_alignment: reference positions in candidate order, unmatched last."""
+    """The tie-break of mtlearn.metrics.meteor.alignment: reference positions in candidate order, unmatched last."""
     ref_of = dict(pairs)
     return [ref_of.get(i, 1 << 62) for i in free]
 
@@ -188,7 +188,7 @@ def systems_to_check() -> tuple[str, ...]:
 @pytest.fixture(scope="module")
 def nltk_wordnet():
     if find_wordnet() is None:
-        pytest.skip("WordNet for NLTK is not installed (python -m mtlearn.wordnet_setup)")
+        pytest.skip("WordNet for NLTK is not installed (python -m mtlearn.metrics.meteor.wordnet)")
     from nltk.corpus import wordnet
 
     wordnet.ensure_loaded()

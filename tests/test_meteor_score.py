@@ -9,14 +9,14 @@ from fractions import Fraction
 import pytest
 
 from mtlearn import corpus_meteor, meteor
-from mtlearn.meteor_formulas import count_chunks, count_crossings
-from mtlearn.meteor_score import (
+from mtlearn.metrics.meteor.formulas import count_chunks, count_crossings
+from mtlearn.metrics.meteor.score import (
     MeteorResult,
     MeteorStats,
     corpus_score_from_stats,
     meteor_from_stats,
 )
-from mtlearn.wordnet_setup import find_wordnet
+from mtlearn.metrics.meteor.wordnet import find_wordnet
 
 needs_wordnet = pytest.mark.skipif(find_wordnet() is None, reason="WordNet for NLTK is not installed")
 
@@ -202,7 +202,7 @@ def test_corpus_to_dict_and_explain():
 def test_integer_shortcuts_equal_the_formulas(alpha, beta, gamma):
     # The corpus path scores from integers (_score_value) and builds results from single
     # fractions (_exact_numbers); both must be the formula steps' values exactly.
-    from mtlearn.meteor_score import _Options, _exact_numbers, _exact_parameters, _numbers, _score_value
+    from mtlearn.metrics.meteor.score import _Options, _exact_numbers, _exact_parameters, _numbers, _score_value
 
     opts = _Options((), alpha, beta, gamma, "crossings", True, "whitespace")
     params = _exact_parameters(opts)

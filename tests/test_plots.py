@@ -1,4 +1,4 @@
-"""mtlearn.plots: the pictures show what the results say (read back from the artists)."""
+"""mtlearn.show.plots: the pictures show what the results say (read back from the artists)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from matplotlib.figure import Figure  # noqa: E402
 from mtlearn import bleu, meteor  # noqa: E402
 from mtlearn.examples import bleu as bleu_examples  # noqa: E402
 from mtlearn.examples.meteor import ALIGNMENT_A, ALIGNMENT_B, ROW_1, TABLE  # noqa: E402
-from mtlearn.meteor_matchers import PredicateMatcher  # noqa: E402
-from mtlearn.plots import (  # noqa: E402
+from mtlearn.metrics.meteor.matchers import PredicateMatcher  # noqa: E402
+from mtlearn.show.plots import (  # noqa: E402
     CLIPPED_COLOUR,
     STAGE_COLOURS,
     UNMATCHED_COLOUR,
@@ -39,8 +39,8 @@ from mtlearn.plots import (  # noqa: E402
     plot_system_agreement,
     METRIC_COLOURS,
 )
-from mtlearn import agreement  # noqa: E402
-from mtlearn.wordnet_setup import wordnet_available  # noqa: E402
+from mtlearn.study import agreement  # noqa: E402
+from mtlearn.metrics.meteor.wordnet import wordnet_available  # noqa: E402
 
 CAND, REF = ROW_1.candidate.split(), ROW_1.reference.split()
 
@@ -154,7 +154,7 @@ def test_user_stage_gets_its_own_colour():
 
 
 @pytest.mark.wordnet
-@pytest.mark.skipif(not wordnet_available(), reason="WordNet for NLTK is not installed (python -m mtlearn.wordnet_setup)")
+@pytest.mark.skipif(not wordnet_available(), reason="WordNet for NLTK is not installed (python -m mtlearn.metrics.meteor.wordnet)")
 def test_alignment_three_stages():
     r = meteor("the cats sat on the rug", ["the cat sat on the carpet"])
     lines = find_gid(plot_alignment(r).axes[0], "mapping")

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mtlearn import synonyms
-from mtlearn.synonyms import (
+from mtlearn.metrics.meteor import synonyms
+from mtlearn.metrics.meteor.synonyms import (
     SynonymIndex,
     WordNetMissingError,
     build_synonym_index,
@@ -19,8 +19,8 @@ from mtlearn.synonyms import (
     shared_synonym_index,
     synset_id,
 )
-from mtlearn.tokenizers import tokenize
-from mtlearn.wordnet_setup import find_wordnet
+from mtlearn.text import tokenize
+from mtlearn.metrics.meteor.wordnet import find_wordnet
 
 
 
@@ -30,7 +30,7 @@ from mtlearn.wordnet_setup import find_wordnet
 @pytest.fixture(scope="module")
 def nltk_wordnet():
     if find_wordnet() is None:
-        pytest.skip("WordNet for NLTK is not installed (python -m mtlearn.wordnet_setup)")
+        pytest.skip("WordNet for NLTK is not installed (python -m mtlearn.metrics.meteor.wordnet)")
     from nltk.corpus import wordnet
 
     wordnet.ensure_loaded()
@@ -238,7 +238,7 @@ def test_concurrent_processes_share_one_cache_file(tmp_path):
     script = tmp_path / "worker.py"
     script.write_text(
         "import sys\n"
-        "from mtlearn.synonyms import cache_path, load_synonym_index\n"
+        "from mtlearn.metrics.meteor.synonyms import cache_path, load_synonym_index\n"
         "wn, cache = sys.argv[1], sys.argv[2]\n"
         "for i in range(30):\n"
         "    assert load_synonym_index(wn, cache=cache).synsets('ran') == {32}\n"
@@ -283,7 +283,7 @@ def test_no_wordnet_on_nltks_path_says_how_to_get_it(monkeypatch):
     with pytest.raises(WordNetMissingError) as info:
         load_synonym_index(cache=False)
     message = str(info.value)
-    assert "nltk.download('wordnet')" in message and "python -m mtlearn.wordnet_setup" in message
+    assert "nltk.download('wordnet')" in message and "python -m mtlearn.metrics.meteor.wordnet" in message
 
 
 def test_wordnet_dir_that_is_not_a_folder(tmp_path):

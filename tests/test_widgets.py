@@ -1,4 +1,4 @@
-"""mtlearn.widgets, headless: set the controls in Python, read the numbers the widget renders.
+"""mtlearn.show.widgets, headless: set the controls in Python, read the numbers the widget renders.
 
 The rendered numbers are read from the HTML (``data-name``/``data-value`` spans) and
 compared with mtlearn.bleu / mtlearn.meteor called directly, and with the
@@ -21,10 +21,10 @@ import pytest  # noqa: E402
 from mtlearn import bleu, meteor  # noqa: E402
 from mtlearn.examples import bleu as bleu_examples  # noqa: E402
 from mtlearn.examples.meteor import ROW_1, ROW_1_CHUNKS_SCORE, TABLE  # noqa: E402
-from mtlearn.plots import crossing_points, find_gid  # noqa: E402
-from mtlearn import agreement  # noqa: E402
-from mtlearn.widgets import AgreementExplorer, BleuExplorer, MeteorExplorer  # noqa: E402
-from mtlearn.wordnet_setup import WordNetMissingError, wordnet_available  # noqa: E402
+from mtlearn.show.plots import crossing_points, find_gid  # noqa: E402
+from mtlearn.study import agreement  # noqa: E402
+from mtlearn.show.widgets import AgreementExplorer, BleuExplorer, MeteorExplorer  # noqa: E402
+from mtlearn.metrics.meteor.wordnet import WordNetMissingError, wordnet_available  # noqa: E402
 
 
 class _Numbers(HTMLParser):
@@ -337,9 +337,9 @@ def _no_wordnet(*args, **kwargs):
 
 
 def test_meteor_missing_wordnet_falls_back_with_a_message(monkeypatch):
-    import mtlearn.synonyms
+    import mtlearn.metrics.meteor.synonyms
 
-    monkeypatch.setattr(mtlearn.synonyms, "shared_synonym_index", _no_wordnet)
+    monkeypatch.setattr(mtlearn.metrics.meteor.synonyms, "shared_synonym_index", _no_wordnet)
     x = MeteorExplorer("the cats sat on the rug", ["the cat sat on the carpet"])
     assert x.error is None
     assert "needs WordNet" in x.message_html.value and "exact + stem" in x.message_html.value
@@ -349,15 +349,15 @@ def test_meteor_missing_wordnet_falls_back_with_a_message(monkeypatch):
 
 
 def test_meteor_missing_wordnet_synonym_only(monkeypatch):
-    import mtlearn.synonyms
+    import mtlearn.metrics.meteor.synonyms
 
-    monkeypatch.setattr(mtlearn.synonyms, "shared_synonym_index", _no_wordnet)
+    monkeypatch.setattr(mtlearn.metrics.meteor.synonyms, "shared_synonym_index", _no_wordnet)
     x = MeteorExplorer("a rug", ["a carpet"], stages=["synonym"])
     assert x.result is None and x.error.startswith("WordNet for NLTK was not found")
 
 
 @pytest.mark.wordnet
-@pytest.mark.skipif(not wordnet_available(), reason="WordNet for NLTK is not installed (python -m mtlearn.wordnet_setup)")
+@pytest.mark.skipif(not wordnet_available(), reason="WordNet for NLTK is not installed (python -m mtlearn.metrics.meteor.wordnet)")
 def test_meteor_all_three_stages():
     x = MeteorExplorer("the cats sat on the rug", ["the cat sat on the carpet"])
     direct = meteor("the cats sat on the rug", ["the cat sat on the carpet"])

@@ -2,7 +2,7 @@
 
 The full regeneration reads ../shared/data/wmt22 (skipped with a reason where it is
 absent) and scores 66 systems; it runs once per session (module fixture) and every
-generated file is compared byte for byte with mtlearn/data/wmt22_agreement/. The other
+generated file is compared byte for byte with mtlearn/study/data/wmt22_agreement/. The other
 tests check the shipped figures against independent references (WMT's official BLEU,
 the human score files, the standard library, sacreBLEU, scipy where installed) and
 the script itself on a tiny made-up corpus.
@@ -23,7 +23,7 @@ import sacrebleu
 import mtlearn
 
 REPO = Path(__file__).resolve().parent.parent
-TABLES = REPO / "mtlearn" / "data" / "wmt22_agreement"
+TABLES = REPO / "mtlearn" / "study" / "data" / "wmt22_agreement"
 
 try:
     import scipy.stats as scipy_stats

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mtlearn import wordnet_setup as ws
+from mtlearn.metrics.meteor import wordnet as ws
 
 needs_debian = pytest.mark.skipif(
     not (ws.DEBIAN_WORDNET / "data.noun").is_file(),
@@ -60,7 +60,7 @@ def test_all_ways_failing_says_what_to_do(tmp_path, monkeypatch):
     message = str(info.value)
     assert "nltk.download('wordnet')" in message
     assert "apt-get install -y wordnet-base wordnet-sense-index" in message
-    assert "python -m mtlearn.wordnet_setup" in message
+    assert "python -m mtlearn.metrics.meteor.wordnet" in message
 
 
 @needs_debian

@@ -46,7 +46,7 @@ from fractions import Fraction
 from typing import Any, Callable, Optional
 
 import mtlearn
-from mtlearn.wordnet_setup import WordNetMissingError
+from mtlearn.metrics.meteor.wordnet import WordNetMissingError
 
 import browser_ui as ui
 from browser_harness import save_screenshot

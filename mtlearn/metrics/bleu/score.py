@@ -36,18 +36,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional, Union, overload
 
-from .bleu_formulas import brevity_penalty, check_weights
-from .ngrams import count_elements as _count_elements
-from .bleu_smoothing import (
+from mtlearn.metrics.bleu.formulas import brevity_penalty, check_weights
+from mtlearn.ngrams import count_elements as _count_elements
+from mtlearn.metrics.bleu.smoothing import (
     NEEDS_FIVEGRAMS,
     SMOOTHING_METHODS,
     resolve_smooth_value,
     smooth,
 )
-from .inputs import Segment, as_reference_list, as_tokens, check_choice, check_corpus, check_index
-from .ngrams import count_ngrams
-from .signature import format_number, make_signature
-from .tokenizers import TOKENIZERS, get_tokenizer
+from mtlearn.text import Segment, as_reference_list, as_tokens, check_choice, check_corpus, check_index
+from mtlearn.ngrams import count_ngrams
+from mtlearn.signature import format_number, make_signature
+from mtlearn.text import TOKENIZERS, get_tokenizer
 
 __all__ = [
     "BleuStats",
@@ -364,7 +364,7 @@ class BleuResult:
         return rows
 
     def explain(self, *, tables: Optional[bool] = None) -> str:
-        """The derivation as text with every number substituted (see :mod:`mtlearn.bleu_explain`).
+        """The derivation as text with every number substituted (see :mod:`mtlearn.metrics.bleu.explain`).
 
         >>> print(bleu("A B", ["A B C D E F"], max_order=2).explain(tables=False))  # doctest: +ELLIPSIS
         BLEU-2 of one segment (smoothing=none, tokenize=whitespace, case-sensitive)
@@ -376,12 +376,12 @@ class BleuResult:
         ...
         BLEU = BP * mean = 0.1353 * 1.0000 = 0.1353
         """
-        from .bleu_explain import explain_text
+        from mtlearn.metrics.bleu.explain import explain_text
 
         return explain_text(self, tables=tables)
 
     def _repr_html_(self) -> str:
-        from .bleu_explain import explain_html
+        from mtlearn.metrics.bleu.explain import explain_html
 
         return explain_html(self)
 
@@ -675,7 +675,7 @@ def bleu(
     lowercased first if ``lowercase``, as sacreBLEU does) or lists of tokens (used as
     given). ``smoothing`` is one of ``none``, ``floor``, ``add-k``, ``exp``
     (sacreBLEU) or ``method0`` .. ``method7`` (Chen and Cherry, as NLTK); see
-    :mod:`mtlearn.bleu_smoothing`. For sentence BLEU sacreBLEU recommends
+    :mod:`mtlearn.metrics.bleu.smoothing`. For sentence BLEU sacreBLEU recommends
     ``smoothing="exp", effective_order=True``.
 
     Papineni's Candidate 1 against his three references (BLEU-2, words without

@@ -1,13 +1,13 @@
 """One stage's match graph in components and groups, and the general search over a group.
 
-At a stage of METEOR's alignment (see :mod:`mtlearn.meteor_alignment` for the rule),
+At a stage of METEOR's alignment (see :mod:`mtlearn.metrics.meteor.alignment` for the rule),
 the words earlier stages left unmatched are linked to the words they may be mapped to.
 This module splits those links into *components* (connected parts; words that match
 exactly the same words form a *type*) and *groups* (components whose choices can
 change each other's cost: with crossings, components whose boxes are not one
 below-left of the other; with chunks, components that can make an adjacency
 together), and solves a group that no dynamic programme of
-:mod:`mtlearn.meteor_blocks` covers:
+:mod:`mtlearn.metrics.meteor._search.blocks` covers:
 
 * a small group (:data:`_SMALL_GROUP` candidate words at most), under the crossings
   rule, by walking every maximum alignment in the tie-break's order
@@ -24,7 +24,7 @@ together), and solves a group that no dynamic programme of
   words at no higher cost. When the node budget (:class:`_Budget`) runs out, the best
   alignment found is kept and marked not optimal.
 
->>> from mtlearn.meteor_matchers import ExactMatcher
+>>> from mtlearn.metrics.meteor.matchers import ExactMatcher
 >>> comps = _components("a b a".split(), "b a".split(), [0, 1, 2], [0, 1], ExactMatcher(), False)
 >>> [(c.cands, c.refs, c.complete) for c in comps]
 [([0, 2], [1], True), ([1], [0], True)]
@@ -40,8 +40,8 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Callable, Optional
 
-from .meteor_formulas import count_chunks, count_crossings
-from .meteor_matchers import Stage
+from mtlearn.metrics.meteor.formulas import count_chunks, count_crossings
+from mtlearn.metrics.meteor.matchers import Stage
 
 # Groups bigger than this are not searched (too many candidate mappings to list):
 # they get the block-monotone solution, marked optimal only when it provably is.
@@ -430,7 +430,7 @@ def _gap_matching(
     candidate cannot make its adjacencies twice against one copy in the reference.
     Computed by adding the gaps from the last position back, one augmenting path each.
 
-    >>> from mtlearn.meteor_matchers import ExactMatcher
+    >>> from mtlearn.metrics.meteor.matchers import ExactMatcher
     >>> cand, ref = "a b a b".split(), "a b".split()
     >>> comps = _components(cand, ref, [0, 1, 2, 3], [0, 1], ExactMatcher(), False)
     >>> positions = [0, 1, 2, 3]
@@ -1120,7 +1120,7 @@ def _enumerate_group(
     ``None`` when the walk would visit more than :data:`_ENUMERATE_NODES` nodes or
     than ``budget`` has left.
 
-    >>> from mtlearn.meteor_matchers import SynonymMatcher
+    >>> from mtlearn.metrics.meteor.matchers import SynonymMatcher
     >>> comps = _components(["got", "cook"], ["have", "make", "developed"], [0, 1], [0, 1, 2],
     ...                     SynonymMatcher(), False)
     >>> _enumerate_group(comps, {}, _Budget(100))

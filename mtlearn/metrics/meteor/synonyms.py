@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Optional, Union
 
-from .wordnet_setup import WordNetMissingError
+from mtlearn.metrics.meteor.wordnet import WordNetMissingError
 
 __all__ = [
     "FORMAT_VERSION",

@@ -2,7 +2,7 @@
 
 Document 003 reports that METEOR reached a correlation of 0.964 with human judgement at
 corpus level, against 0.817 for BLEU, and 0.403 at sentence level
-(:data:`DOCUMENT_CLAIM`). ``mtlearn/data/wmt22_agreement/`` holds the same kind of
+(:data:`DOCUMENT_CLAIM`). ``mtlearn/study/data/wmt22_agreement/`` holds the same kind of
 figures for six WMT22 into-English pairs, computed by ``studies/wmt22_agreement.py``
 (the folder's README explains every column and caveat). This module only *reads*
 those tables -- nothing here needs the WMT22 data itself, so it works offline -- and
@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Optional
 
-from .correlation import pearson, spearman
+from mtlearn.study.correlation import pearson, spearman
 
 __all__ = [
     "METRICS",
@@ -415,7 +415,7 @@ class AgreementTables:
 
 
 def _read_text(name: str) -> str:
-    return resources.files("mtlearn").joinpath(*_DATA, name).read_text(encoding="utf-8")
+    return resources.files("mtlearn.study").joinpath(*_DATA, name).read_text(encoding="utf-8")
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -904,7 +904,7 @@ def correlate_systems(pair: str, metric: str, *, statistic: str = "pearson", hum
                       exclude: Sequence[str] = (), tables: Optional[AgreementTables] = None) -> float:
     """A system-level correlation recomputed from ``systems.csv``, optionally leaving systems out.
 
-    Uses :func:`mtlearn.correlation.pearson` / :func:`~mtlearn.correlation.spearman` on
+    Uses :func:`mtlearn.study.correlation.pearson` / :func:`~mtlearn.study.correlation.spearman` on
     the table's scores (rounded to 6 decimals, so with nothing excluded it matches
     ``system_correlation(...).value`` to about 1e-5, not to the last digit). ja-en's
     high r rests on one broken system:

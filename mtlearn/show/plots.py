@@ -8,7 +8,7 @@ figure is left open): each function builds a :class:`TeachingFigure`, a plain
 cell. Pass ``ax=`` to draw into an axes of your own instead (the function then
 returns ``ax.figure``).
 
-The stable API (the notebooks and :mod:`mtlearn.widgets` call these names):
+The stable API (the notebooks and :mod:`mtlearn.show.widgets` call these names):
 
 ===================================  ================================================
 ``plot_alignment(result)``           METEOR alignment of a ``MeteorResult``: candidate
@@ -34,7 +34,7 @@ ref, [(title, pairs), ...])``        (the article's (a) against (b))
 ``plot_f_mean_alpha(pairs)``         F_mean against alpha in [0, 1] for a few (P, R)
 ``plot_system_agreement(pair,        WMT22: a metric's corpus score against the humans'
 metric)``                            DA score, one labelled point per MT system
-                                     (:mod:`mtlearn.agreement`'s tables)
+                                     (:mod:`mtlearn.study.agreement`'s tables)
 ``plot_agreement_grid(pairs)``       the same for several pairs, one row per pair,
                                      BLEU and METEOR side by side
 ``figure_to_png(fig)``               PNG bytes of a figure (widgets, files)
@@ -76,14 +76,14 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
-from .bleu_formulas import brevity_penalty, geometric_mean
-from .meteor_formulas import chunk_spans, count_crossings, f_mean, fragmentation_penalty
+from mtlearn.metrics.bleu.formulas import brevity_penalty, geometric_mean
+from mtlearn.metrics.meteor.formulas import chunk_spans, count_crossings, f_mean, fragmentation_penalty
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from .agreement import AgreementTables
-    from .bleu_score import BleuResult
-    from .d2l_bleu import D2LBleuResult
-    from .meteor_score import MeteorResult
+    from mtlearn.study.agreement import AgreementTables
+    from mtlearn.metrics.bleu.score import BleuResult
+    from mtlearn.metrics.bleu.d2l import D2LBleuResult
+    from mtlearn.metrics.meteor.score import MeteorResult
 
 __all__ = [
     "STAGE_COLOURS",
@@ -268,8 +268,8 @@ def plot_alignment_pairs(
     name for all of them, or ``None`` (all ``"exact"``). ``stage_order`` lists the
     stages for the legend (default: those that occur, standard ones first).
     Crossings are marked where two mapping lines intersect (their number is
-    :func:`mtlearn.meteor_formulas.count_crossings` of the pairs); chunks
-    (:func:`mtlearn.meteor_formulas.chunk_spans`) are boxed in both strings.
+    :func:`mtlearn.metrics.meteor.formulas.count_crossings` of the pairs); chunks
+    (:func:`mtlearn.metrics.meteor.formulas.chunk_spans`) are boxed in both strings.
 
     The article's alignment (b): 11 crossings, 3 chunks.
 
@@ -366,7 +366,7 @@ def plot_alignment(
     >>> crossing_points(ax) == r.crossings == 8, len(find_gid(ax, "chunk-reference")) == r.chunks
     (True, True)
     """
-    from .meteor_score import MeteorResult
+    from mtlearn.metrics.meteor.score import MeteorResult
 
     if not isinstance(result, MeteorResult):
         raise TypeError(f"result: expected a MeteorResult, got {type(result).__name__}")
@@ -445,7 +445,7 @@ def plot_ngram_table(
     >>> cells[(1, 0)].get_facecolor() == to_rgba(CLIPPED_COLOUR)
     True
     """
-    from .bleu_score import BleuResult
+    from mtlearn.metrics.bleu.score import BleuResult
 
     if not isinstance(result, BleuResult):
         raise TypeError(f"result: expected a BleuResult, got {type(result).__name__}")
@@ -495,8 +495,8 @@ def plot_ngram_table(
 
 
 def _bp_point(result: Any) -> tuple[float, float, str]:
-    from .bleu_score import BleuResult
-    from .d2l_bleu import D2LBleuResult
+    from mtlearn.metrics.bleu.score import BleuResult
+    from mtlearn.metrics.bleu.d2l import D2LBleuResult
 
     if isinstance(result, BleuResult):
         c, r = result.candidate_length, result.reference_length
@@ -524,7 +524,7 @@ def plot_brevity_penalty(
 ) -> Figure:
     """BP = exp(1 - r/c) for c < r, 1 otherwise, against the length ratio c/r.
 
-    The curve is :func:`mtlearn.bleu_formulas.brevity_penalty` at every integer c for
+    The curve is :func:`mtlearn.metrics.bleu.formulas.brevity_penalty` at every integer c for
     ``reference_length`` r. ``results`` (one or a list of ``BleuResult`` /
     ``D2LBleuResult``) are marked at their own (c/r, BP). Document 002's example C
     (c = 2, r = 6):
@@ -568,7 +568,7 @@ def plot_weights(max_order: int = 4, *, precision: float = 0.5, steps: int = 200
     Solid curves: the d2l factor p^(1/2^n) for n = 1..``max_order`` (longer n-grams
     get flatter curves, so a poor long-n-gram precision costs less). Dashed: the
     factor p^(1/N) of the uniform geometric mean, the same for every n. Every value is
-    :func:`mtlearn.bleu_formulas.geometric_mean` of one precision with one weight.
+    :func:`mtlearn.metrics.bleu.formulas.geometric_mean` of one precision with one weight.
     Points at p = ``precision`` are document 002's example B:
 
     >>> ax = plot_weights().axes[0]
@@ -609,7 +609,7 @@ def plot_weights(max_order: int = 4, *, precision: float = 0.5, steps: int = 200
 
 
 def _meteor_results(results: Any) -> list["MeteorResult"]:
-    from .meteor_score import MeteorResult
+    from mtlearn.metrics.meteor.score import MeteorResult
 
     items = _as_list(results)
     for item in items:
@@ -629,7 +629,7 @@ def plot_meteor_penalty(
 ) -> Figure:
     """METEOR's fragmentation penalty gamma * (c / u_m)^beta against c / u_m.
 
-    The curve is :func:`mtlearn.meteor_formulas.fragmentation_penalty` at every chunk
+    The curve is :func:`mtlearn.metrics.meteor.formulas.fragmentation_penalty` at every chunk
     count c = 0..``matches`` for u_m = ``matches``. ``results`` are marked at their
     own (c/u_m, penalty) (computed with *their* beta and gamma); ``labels`` name them.
     The digest's rows 1 and 3:
@@ -641,7 +641,7 @@ def plot_meteor_penalty(
     >>> [(round(x, 4), round(y, 4)) for x, y in marker_points(ax)]
     [(1.0, 0.5), (0.3333, 0.0185)]
     """
-    from .meteor_formulas import check_parameters
+    from mtlearn.metrics.meteor.formulas import check_parameters
 
     check_parameters(0.5, beta, gamma)
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
@@ -682,7 +682,7 @@ def plot_f_mean(
 ) -> Figure:
     """F_mean = P R / (alpha P + (1 - alpha) R) over the unit square, as a filled contour.
 
-    Values come from :func:`mtlearn.meteor_formulas.f_mean` on a grid of exact
+    Values come from :func:`mtlearn.metrics.meteor.formulas.f_mean` on a grid of exact
     fractions k/``steps``. With alpha = 0.9 the contours hug the recall axis: recall
     counts nine times more. ``results`` are marked at their (P, R).
 
@@ -692,7 +692,7 @@ def plot_f_mean(
     >>> "alpha = 0.9" in ax.get_title()
     True
     """
-    from .meteor_formulas import check_parameters
+    from mtlearn.metrics.meteor.formulas import check_parameters
 
     check_parameters(alpha, 3, 0.5)
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 2:
@@ -729,7 +729,7 @@ def plot_f_mean_alpha(
 ) -> Figure:
     """F_mean against alpha from 0 (precision only) to 1 (recall only), one curve per (P, R).
 
-    Values from :func:`mtlearn.meteor_formulas.f_mean`; the vertical line marks
+    Values from :func:`mtlearn.metrics.meteor.formulas.f_mean`; the vertical line marks
     ``mark_alpha`` (METEOR's 0.9). At alpha = 0.9 the pair (P=1/2, R=1) scores far
     higher than (P=1, R=1/2):
 
@@ -808,19 +808,19 @@ def plot_system_agreement(
     """A metric's corpus score (y) against the humans' DA score (x), one point per MT system.
 
     The points are the MT systems of ``pair`` that have an output and a human score
-    (:func:`mtlearn.agreement.system_scores` with ``scored_only=True``); each is
+    (:func:`mtlearn.study.agreement.system_scores` with ``scored_only=True``); each is
     labelled with its name in a column on the right, joined to its point by a thin
     line, in the order of the metric's scores. Systems named in ``highlight`` are
     ringed and their labels set in bold. The title gives Pearson's r and Spearman's
-    rho from the shipped table (:func:`mtlearn.agreement.system_correlation`), with
+    rho from the shipped table (:func:`mtlearn.study.agreement.system_correlation`), with
     the 95% interval of r. Systems named in ``exclude`` are left out (to see the
     others up close); the title then gives r and rho recomputed without them
-    (:func:`mtlearn.agreement.correlate_systems`, no interval).
+    (:func:`mtlearn.study.agreement.correlate_systems`, no interval).
 
     >>> ax = plot_system_agreement("de-en", "bleu").axes[0]
     >>> len(marker_points(ax)), len(find_gid(ax, "system-label"))
     (9, 9)
-    >>> from mtlearn.agreement import system_scores
+    >>> from mtlearn.study.agreement import system_scores
     >>> marker_points(ax)[0] == (system_scores("de-en", scored_only=True)[0].human_z,
     ...                         system_scores("de-en", scored_only=True)[0].bleu)
     True
@@ -830,8 +830,8 @@ def plot_system_agreement(
     >>> len(marker_points(ax)), ax.get_title().split(":")[0]
     (13, 'ja-en · BLEU without AIST')
     """
-    from .agreement import METRIC_NAMES, _check_human_score, _check_metric, _check_system, _tables
-    from .agreement import correlate_systems, system_correlation, system_scores
+    from mtlearn.study.agreement import METRIC_NAMES, _check_human_score, _check_metric, _check_system, _tables
+    from mtlearn.study.agreement import correlate_systems, system_correlation, system_scores
 
     t = _tables(tables)
     metric = _check_metric(metric)
@@ -910,7 +910,7 @@ def plot_agreement_grid(
     >>> [len(marker_points(ax)) for ax in fig.axes[::2]]
     [11, 9, 14, 10, 9, 12]
     """
-    from .agreement import _check_metric, _tables
+    from mtlearn.study.agreement import _check_metric, _tables
 
     t = _tables(tables)
     if isinstance(pairs, str):

@@ -1,6 +1,19 @@
-"""Checking and normalising what users pass in, shared by every metric.
+"""Text in: tokenizers, and the checks every metric runs on what users pass in.
 
-A *segment* (a candidate or a reference) is either a string, tokenized with the
+**Tokenizers** turn a sentence string into the list of tokens the metrics count. ``whitespace`` is plain ``str.split()``; ``13a``, ``intl``, ``zh``, ``char`` and
+``none`` are sacreBLEU's own tokenizer classes, reused rather than rewritten so
+that mtlearn's BLEU sees exactly the tokens sacreBLEU sees.
+
+>>> tokenize("Hello, world!", "whitespace")
+['Hello,', 'world!']
+>>> tokenize("Hello, world!", "13a")
+['Hello', ',', 'world', '!']
+>>> tokenize("Hello, World!", "13a", lowercase=True)
+['hello', ',', 'world', '!']
+>>> tokenize("猫坐在垫子上", "char")
+['猫', '坐', '在', '垫', '子', '上']
+
+**Input checks** normalise what users pass in, shared by every metric. A *segment* (a candidate or a reference) is either a string, tokenized with the
 metric's ``tokenize`` setting, or a list/tuple of string tokens, used as given.
 Everything here raises ``TypeError``/``ValueError`` whose message starts with the
 name of the offending argument, so a student sees *what* was wrong, not a
@@ -19,10 +32,79 @@ TypeError: candidate: token 1 is int (3), expected str
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import chain
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 
-from .tokenizers import get_tokenizer
+#: Names accepted by every ``tokenize=`` argument in mtlearn.
+TOKENIZERS: tuple[str, ...] = ("whitespace", "13a", "intl", "zh", "char", "none")
+
+
+def _sacrebleu_tokenizer(name: str) -> Callable[[str], str]:
+    # Imported lazily: sacreBLEU's intl tokenizer builds large regex tables.
+    if name == "13a":
+        from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+
+        return Tokenizer13a()
+    if name == "intl":
+        from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
+
+        return TokenizerV14International()
+    if name == "zh":
+        from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
+
+        return TokenizerZh()
+    if name == "char":
+        from sacrebleu.tokenizers.tokenizer_char import TokenizerChar
+
+        return TokenizerChar()
+    from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer
+
+    return NoneTokenizer()
+
+
+@lru_cache(maxsize=None)
+def get_tokenizer(name: str) -> Callable[[str], list[str]]:
+    """Return the function ``str -> list[str]`` for tokenizer ``name``.
+
+    >>> get_tokenizer("13a")("It's 5.5%.")
+    ["It's", '5.5', '%', '.']
+    >>> get_tokenizer("moses")
+    Traceback (most recent call last):
+    ...
+    ValueError: tokenize: unknown tokenizer 'moses'; choose one of whitespace, 13a, intl, zh, char, none
+    """
+    if not isinstance(name, str) or name not in TOKENIZERS:
+        raise ValueError(
+            f"tokenize: unknown tokenizer {name!r}; choose one of {', '.join(TOKENIZERS)}"
+        )
+    if name == "whitespace":
+        return str.split
+    inner = _sacrebleu_tokenizer(name)
+
+    def split_tokens(text: str) -> list[str]:
+        # sacreBLEU strips trailing white space, tokenizes, then splits on spaces.
+        return inner(text.rstrip()).split()
+
+    return split_tokens
+
+
+def tokenize(text: str, name: str = "whitespace", *, lowercase: bool = False) -> list[str]:
+    """Tokenize ``text`` with tokenizer ``name``, lowercasing first if asked.
+
+    Lowercasing happens before tokenization, as in sacreBLEU.
+
+    >>> tokenize("The cat  sat.", "whitespace", lowercase=True)
+    ['the', 'cat', 'sat.']
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text: expected a string, got {type(text).__name__}")
+    if lowercase:
+        text = text.lower()
+    return get_tokenizer(name)(text)
+
+
+# --- input checks ---------------------------------------------------------
 
 Segment = Union[str, Sequence[str]]
 Tokens = tuple[str, ...]

@@ -20,16 +20,16 @@ The rule (Banerjee & Lavie 2005; digest of document 003, items 3 and 4):
 The search is exact, stage by stage. Words with one key (the exact and stem stages)
 fall into complete blocks: a block with as many candidate as reference words is
 mapped in order; the others, under the crossings rule, are solved by the dynamic
-programmes and block searches of :mod:`mtlearn.meteor_blocks`. Every other group of
+programmes and block searches of :mod:`mtlearn.metrics.meteor._search.blocks`. Every other group of
 words (synonyms that do not form complete blocks, the chunks rule, matchers of your
-own) goes to :mod:`mtlearn.meteor_groups`: a walk over every alignment of a small
+own) goes to :mod:`mtlearn.metrics.meteor._search.groups`: a walk over every alignment of a small
 group, or a branch and bound with a node budget; when the budget runs out, the best
 alignment found is returned with ``optimal=False``. :func:`align_pairs_many` aligns
 many pairs at once, in the optional compiled twin of these steps when it is installed.
 
 The digest's row 1: "on the mat sat the cat" against "the cat sat on the mat".
 
->>> from mtlearn.meteor_matchers import resolve_stages
+>>> from mtlearn.metrics.meteor.matchers import resolve_stages
 >>> a = align("on the mat sat the cat".split(), "the cat sat on the mat".split(),
 ...           resolve_stages(["exact"]))
 >>> a.pairs, a.crossings, a.chunks, a.optimal
@@ -48,10 +48,10 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Callable, NamedTuple, Optional, Union, overload
 
-from . import meteor_blocks
-from .inputs import check_choice, check_index
-from .meteor_blocks import _TABLE_LIMIT, _solve_complete_blocks
-from .meteor_groups import (
+from mtlearn.metrics.meteor._search import blocks as meteor_blocks
+from mtlearn.text import check_choice, check_index
+from mtlearn.metrics.meteor._search.blocks import _TABLE_LIMIT, _solve_complete_blocks
+from mtlearn.metrics.meteor._search.groups import (
     _DEPTH_LIMIT,
     _SMALL_GROUP,
     Pair,
@@ -64,12 +64,9 @@ from .meteor_groups import (
     _root,
     _search_group,
 )
-from .meteor_matchers import ExactMatcher, Stage, StemMatcher, SynonymMatcher, is_pair_matcher
+from mtlearn.metrics.meteor.matchers import ExactMatcher, Stage, StemMatcher, SynonymMatcher, is_pair_matcher
 
-try:  # the optional compiled twin of the fast path (see align_pairs_many)
-    from . import _meteor_fast
-except ImportError:  # no C compiler at install time: everything runs in Python
-    _meteor_fast = None
+_meteor_fast = None  # FIXME(search rewrite): the compiled twin is gone; remove its branches
 
 #: Values of ``tie_break``: what decides between alignments with equally many matches.
 TIE_BREAKS: tuple[str, ...] = ("crossings", "chunks")
@@ -124,7 +121,7 @@ class Alignment:
     with as many matches has fewer crossings (or chunks), and the tie-break rule
     was applied. ``nodes`` is how many search nodes were visited.
 
-    >>> from mtlearn.meteor_matchers import resolve_stages
+    >>> from mtlearn.metrics.meteor.matchers import resolve_stages
     >>> a = align(["the", "cats", "sat"], ["a", "cat", "sat"], resolve_stages(["exact", "stem"]))
     >>> [(m.candidate_word, m.reference_word, m.stage) for m in a.mappings]
     [('cats', 'cat', 'stem'), ('sat', 'sat', 'exact')]
@@ -176,7 +173,7 @@ def _single_key_blocks(
     and reference positions, in order. ``None`` when some word has several keys
     (then :func:`_components` builds the general match graph).
 
-    >>> from mtlearn.meteor_matchers import ExactMatcher
+    >>> from mtlearn.metrics.meteor.matchers import ExactMatcher
     >>> _single_key_blocks("a b a c".split(), "b a d".split(), [0, 1, 2, 3], [0, 1, 2], ExactMatcher())
     [([0, 2], [1]), ([1], [0])]
     """
@@ -299,7 +296,7 @@ def _is_single_key(stage: Stage) -> bool:
     """Whether ``stage`` gives every word exactly one key (exact, stem): its words then
     fall into complete blocks, which :func:`_single_key_stage` solves.
 
-    >>> from mtlearn.meteor_matchers import ExactMatcher, StemMatcher, SynonymMatcher
+    >>> from mtlearn.metrics.meteor.matchers import ExactMatcher, StemMatcher, SynonymMatcher
     >>> _is_single_key(ExactMatcher()), _is_single_key(StemMatcher()), _is_single_key(SynonymMatcher())
     (True, True, False)
     """
@@ -314,7 +311,7 @@ def _single_key_stage(
 
     "b" is forced; of the two candidate "a", the second is mapped: the first would cross "b".
 
-    >>> from mtlearn.meteor_matchers import ExactMatcher
+    >>> from mtlearn.metrics.meteor.matchers import ExactMatcher
     >>> _single_key_stage("a b a".split(), "b a".split(), range(3), range(2), ExactMatcher(), {},
     ...                   _Budget(0))
     ([(1, 0), (2, 1)], True)
@@ -376,7 +373,7 @@ def _synonym_stage(
     have as many words, else by :func:`_solve_complete_blocks`). If some component is
     not complete, the general :func:`_align_stage` decides the whole stage.
 
-    >>> from mtlearn.meteor_matchers import SynonymMatcher
+    >>> from mtlearn.metrics.meteor.matchers import SynonymMatcher
     >>> _synonym_stage(["car", "fast"], ["quick", "automobile"], [0, 1], [0, 1], SynonymMatcher(), {}, _Budget(0))
     ([(0, 1), (1, 0)], True)
     """
@@ -432,7 +429,7 @@ def _align_core(
 ) -> tuple[list[Pair], list[int], bool]:
     """The alignment as ``(pairs sorted by candidate index, stage number of each, optimal)``.
 
-    >>> from mtlearn.meteor_matchers import resolve_stages
+    >>> from mtlearn.metrics.meteor.matchers import resolve_stages
     >>> _align_core(["the", "cats", "sat"], ["a", "cat", "sat"], resolve_stages(["exact", "stem"]),
     ...             "crossings", _Budget(100))
     ([(1, 1), (2, 2)], [1, 0], True)
@@ -478,7 +475,7 @@ class AlignedPairs(NamedTuple):
     ``nodes`` the search nodes visited. What :func:`align` wraps into an
     :class:`Alignment`, and what a corpus keeps per segment (cheap to store).
 
-    >>> from mtlearn.meteor_matchers import resolve_stages
+    >>> from mtlearn.metrics.meteor.matchers import resolve_stages
     >>> align_pairs("on the mat sat the cat".split(), "the cat sat on the mat".split(),
     ...             resolve_stages(["exact"]))  # doctest: +NORMALIZE_WHITESPACE
     AlignedPairs(pairs=((0, 3), (1, 0), (2, 5), (3, 2), (4, 4), (5, 1)), stage_numbers=(0, 0, 0, 0, 0, 0),
@@ -552,7 +549,7 @@ def _check_stages(stages: object) -> list[Stage]:
     >>> [s.name for s in _check_stages(["exact", "stem"])]
     ['exact', 'stem']
     """
-    from .meteor_matchers import resolve_stages
+    from mtlearn.metrics.meteor.matchers import resolve_stages
 
     return resolve_stages(stages)  # type: ignore[arg-type]
 
@@ -625,7 +622,7 @@ class AlignedBatch(Sequence[AlignedPairs]):
     gives the numbers a score needs without building it. What the compiled twin
     aligned lives in flat int arrays, what Python aligned in a dict.
 
-    >>> from mtlearn.meteor_matchers import resolve_stages
+    >>> from mtlearn.metrics.meteor.matchers import resolve_stages
     >>> batch = align_pairs_many([("the cat".split(), "a cat".split())], resolve_stages(["exact"]))
     >>> len(batch), batch[0].pairs, batch.counts(0)
     (1, ((1, 1),), (1, 1, 0, True, 0))
@@ -698,7 +695,7 @@ class AlignedBatch(Sequence[AlignedPairs]):
 
 def _compiled_limits() -> tuple[int, ...]:
     """The limits the compiled twin must apply, read now (tests lower some of them)."""
-    from . import meteor_groups
+    from mtlearn.metrics.meteor._search import groups as meteor_groups
 
     return (meteor_blocks._ENUMERATE_LIMIT, meteor_blocks._CHOICE_LIMIT,
             meteor_blocks._CHOICE_NODES, meteor_groups._DEPTH_LIMIT, meteor_blocks._TABLE_LIMIT,
@@ -774,7 +771,7 @@ def alignment_from_pairs(
 ) -> Alignment:
     """The :class:`Alignment` of an :func:`align_pairs` result (``stages``: the stage names).
 
-    >>> from mtlearn.meteor_matchers import resolve_stages
+    >>> from mtlearn.metrics.meteor.matchers import resolve_stages
     >>> cand, ref = "the cat sat".split(), "a cat sat".split()
     >>> a = alignment_from_pairs(cand, ref, ["exact"], "crossings",
     ...                          align_pairs(cand, ref, resolve_stages(["exact"])))
@@ -811,12 +808,12 @@ def align(
     """Align ``candidate`` with ``reference`` stage by stage (see the module docstring).
 
     ``candidate`` and ``reference`` are lists of tokens; ``stages`` are stage names,
-    matcher objects or callables, as :func:`mtlearn.meteor_matchers.resolve_stages`
+    matcher objects or callables, as :func:`mtlearn.metrics.meteor.matchers.resolve_stages`
     takes them. ``node_budget`` bounds the
     search (default :data:`DEFAULT_NODE_BUDGET` for the ``tie_break``); when it is
     spent the result is the best alignment found, with ``optimal=False``.
 
-    >>> from mtlearn.meteor_matchers import resolve_stages
+    >>> from mtlearn.metrics.meteor.matchers import resolve_stages
     >>> a = align("the cat was sat on the mat".split(), "the cat sat on the mat".split(),
     ...           resolve_stages(["exact"]))
     >>> a.pairs, a.crossings, a.chunks

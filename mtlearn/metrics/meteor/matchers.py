@@ -4,7 +4,7 @@ METEOR (Banerjee & Lavie 2005) aligns a candidate with a reference in *stages*:
 first identical words (``exact``), then words with the same Porter stem
 (``stem``), then WordNet synonyms (``synonym``), each stage only over the words
 that earlier stages left unmatched. This module says *which pairs may match* at
-each stage; :mod:`mtlearn.meteor_alignment` chooses *which of them are mapped*.
+each stage; :mod:`mtlearn.metrics.meteor.alignment` chooses *which of them are mapped*.
 
 Two kinds of matcher exist:
 
@@ -37,7 +37,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Optional, Protocol, Union, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from .synonyms import SynonymIndex
+    from mtlearn.metrics.meteor.synonyms import SynonymIndex
 
 #: The stage names :func:`resolve_stages` understands.
 STAGE_NAMES: tuple[str, ...] = ("exact", "stem", "stem:porter", "stem:snowball", "synonym")
@@ -163,7 +163,7 @@ class StemMatcher:
     """
 
     def __init__(self, stemmer: str = "porter") -> None:
-        from .inputs import check_choice
+        from mtlearn.text import check_choice
 
         self.stemmer = check_choice(stemmer, STEMMERS, "stemmer")
         self.name = "stem" if self.stemmer == "porter" else f"stem:{self.stemmer}"
@@ -200,11 +200,11 @@ class SynonymMatcher:
 
     The keys of a word are the ids of the synsets NLTK's ``wordnet.synsets(word)``
     returns (all parts of speech, inflections resolved by WordNet's ``morphy``), read
-    from the compact cached index of :mod:`mtlearn.synonyms` instead of NLTK's slow
-    reader. Pass ``index`` to use a particular :class:`~mtlearn.synonyms.SynonymIndex`;
-    otherwise :func:`~mtlearn.synonyms.shared_synonym_index` finds WordNet (one index
+    from the compact cached index of :mod:`mtlearn.metrics.meteor.synonyms` instead of NLTK's slow
+    reader. Pass ``index`` to use a particular :class:`~mtlearn.metrics.meteor.synonyms.SynonymIndex`;
+    otherwise :func:`~mtlearn.metrics.meteor.synonyms.shared_synonym_index` finds WordNet (one index
     per process, loaded from the cache file) and raises
-    :class:`~mtlearn.synonyms.WordNetMissingError`, saying how to install it, when
+    :class:`~mtlearn.metrics.meteor.synonyms.WordNetMissingError`, saying how to install it, when
     there is none.
 
     NLTK's ``meteor_score`` uses a slightly different, one-directional relation: the
@@ -224,7 +224,7 @@ class SynonymMatcher:
     name = "synonym"
 
     def __init__(self, index: Optional["SynonymIndex"] = None) -> None:
-        from .synonyms import SynonymIndex, shared_synonym_index
+        from mtlearn.metrics.meteor.synonyms import SynonymIndex, shared_synonym_index
 
         if index is None:
             index = shared_synonym_index()

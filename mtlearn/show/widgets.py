@@ -4,7 +4,7 @@ Three explorers; each *is* an ``ipywidgets.VBox``, so putting one last in a cell
 passing it to ``display``) shows it, and it can be placed inside other layouts.
 ``explorer.widget`` is the explorer itself (for symmetry with code that expects a
 ``.widget``). Presentation only: every number comes from :func:`mtlearn.bleu` /
-:func:`mtlearn.meteor` and the picture from :mod:`mtlearn.plots`.
+:func:`mtlearn.meteor` and the picture from :mod:`mtlearn.show.plots`.
 
 ``BleuExplorer(candidate="", references=(), *, max_order=4, smoothing="none",
 tokenize="whitespace", lowercase=False, effective_order=False, weights=None)``
@@ -19,7 +19,7 @@ alpha=0.9, beta=3.0, gamma=0.5, tie_break="crossings", lowercase=True,
 tokenize="whitespace")``
     Candidate and references boxes, one checkbox per stage, alpha/beta/gamma
     sliders, tie-break, lowercase, tokenizer -> the alignment picture of the best
-    reference (:func:`mtlearn.plots.plot_alignment`: lines coloured by stage,
+    reference (:func:`mtlearn.show.plots.plot_alignment`: lines coloured by stage,
     crossings marked, chunks boxed) as a PNG ``Image`` and every number
     (P, R, F_mean, fragmentation, penalty, score, matches per stage, crossings,
     chunks, the score against each reference).
@@ -27,8 +27,8 @@ tokenize="whitespace")``
 ``AgreementExplorer(pair="de-en", system_1=None, system_2=None)``
     Pick a WMT22 language pair and two of its MT systems (default: the humans' top
     two) -> both metrics against the humans for that pair
-    (:func:`mtlearn.plots.plot_agreement_grid`, the two systems ringed) and, from
-    :func:`mtlearn.agreement.compare_systems`, who is ahead for the humans, for
+    (:func:`mtlearn.show.plots.plot_agreement_grid`, the two systems ringed) and, from
+    :func:`mtlearn.study.agreement.compare_systems`, who is ahead for the humans, for
     BLEU and for METEOR, with each significance test.
 
 Common API of all three:
@@ -127,14 +127,14 @@ from typing import Any, Iterator, Optional, Union
 import ipywidgets as widgets
 
 from . import plots
-from .agreement import (AgreementTables, METRIC_NAMES, METRICS, PairwiseComparison, _check_pair,
+from mtlearn.study.agreement import (AgreementTables, METRIC_NAMES, METRICS, PairwiseComparison, _check_pair,
                         _check_system, _p_text, compare_systems, load_agreement, ranking, system_scores)
-from .bleu_score import BleuResult, bleu
-from .bleu_smoothing import SMOOTHING_METHODS
-from .meteor_alignment import TIE_BREAKS
-from .meteor_formulas import check_parameters
-from .meteor_score import MeteorResult, meteor
-from .tokenizers import TOKENIZERS
+from mtlearn.metrics.bleu.score import BleuResult, bleu
+from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
+from mtlearn.metrics.meteor.alignment import TIE_BREAKS
+from mtlearn.metrics.meteor.formulas import check_parameters
+from mtlearn.metrics.meteor.score import MeteorResult, meteor
+from mtlearn.text import TOKENIZERS
 
 __all__ = ["BleuExplorer", "MeteorExplorer", "AgreementExplorer", "parse_references", "parse_weights"]
 
@@ -677,7 +677,7 @@ class MeteorExplorer(_Explorer):
         return [s for s, box in self.stage_inputs.items() if box.value]
 
     def _compute(self) -> MeteorResult:
-        from .wordnet_setup import WordNetMissingError
+        from mtlearn.metrics.meteor.wordnet import WordNetMissingError
 
         stages = self._stages()
         if not stages:
@@ -702,7 +702,7 @@ class MeteorExplorer(_Explorer):
             first = str(error).splitlines()[0]
             self.notes.append(
                 f"The synonym stage needs WordNet, which NLTK cannot find ({first}); the numbers below "
-                f"use only {' + '.join(rest)}. Run: python -m mtlearn.wordnet_setup"
+                f"use only {' + '.join(rest)}. Run: python -m mtlearn.metrics.meteor.wordnet"
             )
             return meteor(self.candidate_input.value, refs, stages=rest, **options)
 
@@ -765,12 +765,12 @@ class MeteorExplorer(_Explorer):
 class AgreementExplorer(_Explorer):
     """Two MT systems of a WMT22 pair: who is ahead for the humans, for BLEU, for METEOR.
 
-    ``pair``: one of :func:`mtlearn.agreement.pairs`; ``system_1``, ``system_2``: two
+    ``pair``: one of :func:`mtlearn.study.agreement.pairs`; ``system_1``, ``system_2``: two
     of its MT systems with a human score (default: the two the humans rank highest).
     Choosing another pair offers that pair's systems and starts from its humans' top
     two. Everything shown comes from the shipped tables
-    (:func:`mtlearn.agreement.compare_systems`); the picture is
-    :func:`mtlearn.plots.plot_agreement_grid` for the pair with the two systems ringed.
+    (:func:`mtlearn.study.agreement.compare_systems`); the picture is
+    :func:`mtlearn.show.plots.plot_agreement_grid` for the pair with the two systems ringed.
 
     >>> x = AgreementExplorer("ja-en", "NAIST-NICT-TIT", "LanguageX")
     >>> x.result.winner(), x.result.winner("bleu"), bytes(x.image.value[:4])

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
 if TYPE_CHECKING:
-    from .bleu_score import BleuResult
+    from mtlearn.metrics.bleu.score import BleuResult
 
 
 def _weight(w: float) -> str:

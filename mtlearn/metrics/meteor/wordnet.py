@@ -13,7 +13,7 @@ The corpus folder goes to ``<virtual environment>/nltk_data`` when running insid
 virtual environment (NLTK searches ``sys.prefix/nltk_data``, so nothing outside the
 environment is touched), else to ``~/nltk_data``.
 
-Command line: ``python -m mtlearn.wordnet_setup`` (``--help`` for options).
+Command line: ``python -m mtlearn.metrics.meteor.wordnet`` (``--help`` for options).
 
 >>> LEXNAMES[0], LEXNAMES[3], LEXNAMES[44], len(LEXNAMES)
 (('adj.all', 3), ('noun.Tops', 1), ('adj.ppl', 3), 45)
@@ -60,7 +60,7 @@ HOW_TO_GET_IT = (
     "WordNet for NLTK was not found. Do one of these, then try again:\n"
     "  * with internet:      python -c \"import nltk; nltk.download('wordnet')\"\n"
     "  * on Debian/Ubuntu:   sudo apt-get install -y wordnet-base wordnet-sense-index\n"
-    "                        python -m mtlearn.wordnet_setup\n"
+    "                        python -m mtlearn.metrics.meteor.wordnet\n"
     "  * or run the README's set-up command (make test / make lab), which does the above."
 )
 
@@ -126,7 +126,7 @@ def build_from_debian(source: Path = DEBIAN_WORDNET, target: Path | None = None)
     >>> build_from_debian(Path("/nonexistent"), Path("/tmp/x"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    mtlearn.wordnet_setup.WordNetMissingError: WordNet for NLTK was not found. ...
+    mtlearn.metrics.meteor.wordnet.WordNetMissingError: WordNet for NLTK was not found. ...
     """
     missing = [name for name in REQUIRED_FILES if not (source / name).is_file()]
     if missing:
@@ -139,7 +139,7 @@ def build_from_debian(source: Path = DEBIAN_WORDNET, target: Path | None = None)
     (corpus / "lexnames").write_text(lexnames_text(), encoding="ascii")
     (corpus / "LICENSE").write_text(
         "WordNet 3.0 (c) Princeton University, copied from Debian's wordnet-base and "
-        "wordnet-sense-index packages by mtlearn.wordnet_setup.\n",
+        "wordnet-sense-index packages by mtlearn.metrics.meteor.wordnet.\n",
         encoding="ascii",
     )
     return corpus
@@ -233,7 +233,7 @@ def _nltk_path() -> list[str]:
     return nltk.data.path
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m mtlearn.wordnet_setup") -> int:
+def main(argv: list[str] | None = None, prog: str = "python -m mtlearn.metrics.meteor.wordnet") -> int:
     """Command line: make WordNet available, print where it is and its version."""
     parser = argparse.ArgumentParser(
         prog=prog,

@@ -2,10 +2,10 @@
 
 The one command, run from the repository's top folder::
 
-    python -m mtlearn.figures            # writes into ./figures (relative to the current folder)
-    python -m mtlearn.figures OUTDIR     # writes into OUTDIR (created if missing)
+    python -m mtlearn.show.figures            # writes into ./figures (relative to the current folder)
+    python -m mtlearn.show.figures OUTDIR     # writes into OUTDIR (created if missing)
 
-Every picture is drawn by :mod:`mtlearn.plots` from numbers mtlearn computes on
+Every picture is drawn by :mod:`mtlearn.show.plots` from numbers mtlearn computes on
 the documents' worked examples (:mod:`mtlearn.examples`), saved as PNG at
 :data:`DPI` dpi without software metadata, so the same code gives the same bytes.
 The files (:data:`FIGURES`, name -> what it shows):
@@ -54,7 +54,7 @@ __all__ = ["FIGURES", "NEEDS_WORDNET", "DPI", "DEFAULT_OUTDIR", "build_figure", 
 #: Resolution of the saved PNGs.
 DPI = 110
 
-#: Where ``python -m mtlearn.figures`` writes without an argument (relative to the current folder).
+#: Where ``python -m mtlearn.show.figures`` writes without an argument (relative to the current folder).
 DEFAULT_OUTDIR = "figures"
 
 #: File name -> one line on what the picture shows.
@@ -75,8 +75,8 @@ NEEDS_WORDNET: frozenset[str] = frozenset({"meteor_alignment_stages.png"})
 
 
 def _alignments_a_b() -> Figure:
-    from .examples.meteor import ALIGNMENT_A, ALIGNMENT_B, ROW_1
-    from .meteor_formulas import count_chunks, score_from_counts
+    from mtlearn.examples.meteor import ALIGNMENT_A, ALIGNMENT_B, ROW_1
+    from mtlearn.metrics.meteor.formulas import count_chunks, score_from_counts
 
     cand, ref = ROW_1.candidate.split(), ROW_1.reference.split()
     items = []
@@ -89,23 +89,23 @@ def _alignments_a_b() -> Figure:
 
 
 def _alignment_stages() -> Figure:
-    from .meteor_score import meteor
+    from mtlearn.metrics.meteor.score import meteor
 
     r = meteor("the cats sat on the rug", ["the cat sat on the carpet"])
     return plots.plot_alignment(r, title=f"exact, stem and synonym stages: METEOR = {r.score:.4f}")
 
 
 def _clipping_the_the() -> Figure:
-    from .bleu_score import bleu
-    from .examples.bleu import PAPINENI_THE_THE as ex
+    from mtlearn.metrics.bleu.score import bleu
+    from mtlearn.examples.bleu import PAPINENI_THE_THE as ex
 
     r = bleu(ex.candidate, list(ex.references), max_order=1, lowercase=ex.lowercase)
     return plots.plot_ngram_table(r, 1)
 
 
 def _tables_example_a() -> Figure:
-    from .bleu_score import bleu
-    from .examples.bleu import DIGEST_6_PRECISIONS as ex
+    from mtlearn.metrics.bleu.score import bleu
+    from mtlearn.examples.bleu import DIGEST_6_PRECISIONS as ex
 
     r = bleu(ex.candidate, list(ex.references), max_order=ex.max_order)
     fig = plots.TeachingFigure(figsize=(8.5, 2.9), layout="constrained")
@@ -117,22 +117,22 @@ def _tables_example_a() -> Figure:
 
 
 def _brevity_penalty() -> Figure:
-    from .bleu_score import bleu
-    from .examples.bleu import DIGEST_6_PRECISIONS as a, DIGEST_8_BREVITY as c
+    from mtlearn.metrics.bleu.score import bleu
+    from mtlearn.examples.bleu import DIGEST_6_PRECISIONS as a, DIGEST_8_BREVITY as c
 
     results = [bleu(ex.candidate, list(ex.references), max_order=ex.max_order) for ex in (c, a)]
     return plots.plot_brevity_penalty(results)
 
 
 def _weights() -> Figure:
-    from .examples.bleu import DIGEST_7_WEIGHTS as ex
+    from mtlearn.examples.bleu import DIGEST_7_WEIGHTS as ex
 
     return plots.plot_weights(len(ex.exponents), precision=float(ex.precision))
 
 
 def _meteor_rows() -> list:
-    from .examples.meteor import TABLE
-    from .meteor_score import meteor
+    from mtlearn.examples.meteor import TABLE
+    from mtlearn.metrics.meteor.score import meteor
 
     return [meteor(row.candidate, [row.reference], stages=["exact"]) for row in TABLE]
 
@@ -190,7 +190,7 @@ def generate(
     ...     [p.name for p in written], skipped, written[0].read_bytes()[:4]
     (['bleu_weights.png'], {}, b'\\x89PNG')
     """
-    from .wordnet_setup import WordNetMissingError
+    from mtlearn.metrics.meteor.wordnet import WordNetMissingError
 
     wanted: Sequence[str] = list(FIGURES) if names is None else list(names)
     for name in wanted:
@@ -205,7 +205,7 @@ def generate(
             fig = build_figure(name)
         except WordNetMissingError as error:
             skipped[name] = str(error).splitlines()[0]
-            log(f"skipped {name}: {skipped[name]} (see python -m mtlearn.wordnet_setup)")
+            log(f"skipped {name}: {skipped[name]} (see python -m mtlearn.metrics.meteor.wordnet)")
             continue
         path = folder / name
         path.write_bytes(plots.figure_to_png(fig, dpi=DPI))
@@ -215,11 +215,11 @@ def generate(
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m mtlearn.figures [OUTDIR]``: write every figure; 1 if one was skipped, 2 on misuse."""
+    """``python -m mtlearn.show.figures [OUTDIR]``: write every figure; 1 if one was skipped, 2 on misuse."""
     args = list(sys.argv[1:] if argv is None else argv)
     if any(a in ("-h", "--help") for a in args) or len(args) > 1:
-        print(__doc__.split("\n\n")[1].strip() if __doc__ else "python -m mtlearn.figures [OUTDIR]")
-        print("usage: python -m mtlearn.figures [OUTDIR]   (default: ./figures)")
+        print(__doc__.split("\n\n")[1].strip() if __doc__ else "python -m mtlearn.show.figures [OUTDIR]")
+        print("usage: python -m mtlearn.show.figures [OUTDIR]   (default: ./figures)")
         return 0 if len(args) <= 1 else 2
     _, skipped = generate(args[0] if args else DEFAULT_OUTDIR)
     return 1 if skipped else 0

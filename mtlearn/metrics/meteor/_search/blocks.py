@@ -15,7 +15,7 @@ mappings (:func:`_crossing_weights`) plus the crossings between blocks.
   combination of their choices when they are few (:func:`_try_every_choice`), else by
   a branch and bound over the blocks' choices (:func:`_choose_block_subsets`), else by
   a dynamic programme over candidate positions (:func:`_layered_blocks`), else by the
-  general search of :mod:`mtlearn.meteor_groups`.
+  general search of :mod:`mtlearn.metrics.meteor._search.groups`.
 
 >>> _solve_complete_blocks([([0, 2], [1])], {1: 0}, _Budget(0))  # "a b a" against "b a"
 ([(2, 1)], True)
@@ -29,7 +29,7 @@ from itertools import combinations, product
 from math import comb
 from typing import Optional
 
-from .meteor_groups import (
+from mtlearn.metrics.meteor._search.groups import (
     _DEPTH_LIMIT,
     _POLISH_ROUNDS,
     _UNMATCHED,
@@ -46,7 +46,7 @@ from .meteor_groups import (
 
 
 #: Blocks whose weight table (candidate words x reference words) is larger than this are
-#: not tabulated: :func:`mtlearn.meteor_alignment._solve_group` sends them to the general
+#: not tabulated: :func:`mtlearn.metrics.meteor.alignment._solve_group` sends them to the general
 #: search, which has limits of its own for huge inputs.
 _TABLE_LIMIT = 20_000
 

@@ -1,9 +1,9 @@
 """METEOR (Banerjee & Lavie 2005) for one segment or a corpus, every step exposed.
 
 :func:`meteor` aligns the candidate with each reference stage by stage
-(:mod:`mtlearn.meteor_alignment`), counts matches ``m``, chunks ``c`` and the
+(:mod:`mtlearn.metrics.meteor.alignment`), counts matches ``m``, chunks ``c`` and the
 lengths ``w_t``, ``w_r``, and applies the formulas of
-:mod:`mtlearn.meteor_formulas`; the best-scoring reference is kept (digest of
+:mod:`mtlearn.metrics.meteor.formulas`; the best-scoring reference is kept (digest of
 document 003, item 9). :func:`corpus_meteor` sums the counts of every segment's
 best reference and applies the formulas once (item 8).
 
@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional, Union, overload
 
-from .inputs import as_reference_list, as_token_corpus, as_tokens, check_choice, check_index
-from .meteor_alignment import (
+from mtlearn.text import as_reference_list, as_token_corpus, as_tokens, check_choice, check_index
+from mtlearn.metrics.meteor.alignment import (
     DEFAULT_NODE_BUDGET,
     TIE_BREAKS,
     AlignedBatch,
@@ -39,7 +39,7 @@ from .meteor_alignment import (
     _align_pairs_many,
     alignment_from_pairs,
 )
-from .meteor_formulas import (
+from mtlearn.metrics.meteor.formulas import (
     ChunkSpan,
     check_parameters,
     chunk_spans,
@@ -52,9 +52,9 @@ from .meteor_formulas import (
     recall,
     score_from_counts,
 )
-from .meteor_matchers import Stage, resolve_stages
-from .signature import format_number, make_signature
-from .tokenizers import get_tokenizer
+from mtlearn.metrics.meteor.matchers import Stage, resolve_stages
+from mtlearn.signature import format_number, make_signature
+from mtlearn.text import get_tokenizer
 
 __all__ = [
     "MeteorResult",
@@ -99,7 +99,7 @@ class MeteorResult:
     """Everything METEOR computed, for one segment or a corpus. Only data; see ``explain()``.
 
     - ``candidate``/``reference``: the tokens aligned (the best reference's);
-    - ``alignment``: the mappings, :class:`~mtlearn.meteor_alignment.UnigramMapping`
+    - ``alignment``: the mappings, :class:`~mtlearn.metrics.meteor.alignment.UnigramMapping`
       (candidate index, reference index, stage, both words), in candidate order;
       ``matches_per_stage``; ``crossings``; ``chunk_spans`` (spans in both strings);
     - ``chunks`` (c), ``matches`` (u_m = m), ``candidate_length`` (w_t),
@@ -162,7 +162,7 @@ class MeteorResult:
         return tuple(m.pair for m in self.alignment)
 
     def explain(self) -> str:
-        """The derivation as text, every number substituted (see :mod:`mtlearn.meteor_explain`).
+        """The derivation as text, every number substituted (see :mod:`mtlearn.metrics.meteor.explain`).
 
         >>> print(meteor("the cat was sat on the mat", ["the cat sat on the mat"],
         ...              stages=["exact"]).explain())  # doctest: +ELLIPSIS
@@ -175,12 +175,12 @@ class MeteorResult:
         penalty = gamma * (c / u_m)^beta = 0.5 * 0.3333^3 = 1/54 = 0.0185
         score = F_mean * (1 - penalty) = 0.9836 * (1 - 0.0185) = 0.9654
         """
-        from .meteor_explain import explain_text
+        from mtlearn.metrics.meteor.explain import explain_text
 
         return explain_text(self)
 
     def _repr_html_(self) -> str:
-        from .meteor_explain import explain_html
+        from mtlearn.metrics.meteor.explain import explain_html
 
         return explain_html(self)
 
@@ -473,9 +473,9 @@ def meteor(
     lists of tokens. ``stages`` are stage names (``"exact"``, ``"stem"``,
     ``"stem:snowball"``, ``"synonym"``), matcher objects or callables
     ``(candidate_word, reference_word) -> bool`` (see
-    :func:`mtlearn.meteor_matchers.resolve_stages`); ``tie_break`` is
+    :func:`mtlearn.metrics.meteor.matchers.resolve_stages`); ``tie_break`` is
     ``"crossings"`` (Banerjee & Lavie 2005) or ``"chunks"`` (METEOR 1.x); see
-    :mod:`mtlearn.meteor_alignment` for the exact rule. An empty candidate or
+    :mod:`mtlearn.metrics.meteor.alignment` for the exact rule. An empty candidate or
     reference scores 0 with ``reason`` set.
 
     >>> r = meteor("the cat sat on the mat", ["the cat sat on the mat"], stages=["exact"])

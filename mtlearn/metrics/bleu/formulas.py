@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Optional, Union
 
-from .inputs import Segment, as_tokens
-from .ngrams import count_ngrams, max_reference_counts
+from mtlearn.text import Segment, as_tokens
+from mtlearn.ngrams import count_ngrams, max_reference_counts
 
 Number = Union[float, Fraction]
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
-from .inputs import as_tokens
+from mtlearn.text import as_tokens
 
 
 @dataclass(frozen=True)

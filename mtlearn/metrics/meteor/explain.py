@@ -1,4 +1,4 @@
-"""METEOR's derivation as text and as HTML; both only *read* a :class:`~mtlearn.meteor_score.MeteorResult`.
+"""METEOR's derivation as text and as HTML; both only *read* a :class:`~mtlearn.metrics.meteor.score.MeteorResult`.
 
 >>> from mtlearn import meteor
 >>> r = meteor("on the mat sat the cat", ["the cat sat on the mat"], stages=["exact"])
@@ -20,10 +20,10 @@ import html
 from fractions import Fraction
 from typing import TYPE_CHECKING, Union
 
-from .signature import format_number
+from mtlearn.signature import format_number
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from .meteor_score import MeteorResult
+    from mtlearn.metrics.meteor.score import MeteorResult
 
 
 def _num(x: Union[Fraction, float]) -> str:
