@@ -1,9 +1,10 @@
-"""METEOR's alignment search against brute-force enumeration of every alignment.
+"""METEOR's alignment search against the reference aligner, which tries every alignment.
 
-The brute force below is written from the rule alone (digest of document 003,
-items 3-4, and mtlearn.metrics.meteor.alignment's documented tie-break): per stage, list
-every one-to-one mapping set over the words earlier stages left free, keep those
-with the most mappings, then the fewest crossings (or chunks) counted over all
+The oracle is :func:`mtlearn.metrics.meteor.alignment_reference.align_reference`, the
+rule written plainly (digest of document 003, items 3-4, and issue 10's tie-break):
+per stage, list every one-to-one mapping set over the words earlier stages left
+free, keep those with the most mappings, then the fewest crossings, then the fewest
+chunks (with ``tie_break="chunks"``: the fewest chunks only), counted over all
 mappings so far, then the lexicographically smallest reference positions read in
 candidate order (unmatched = after everything). It shares no code with the search.
 """
@@ -19,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtlearn.metrics.meteor.alignment import align
+from mtlearn.metrics.meteor.alignment_reference import align_reference
 from mtlearn.metrics.meteor.formulas import chunk_spans, count_chunks, count_crossings
 from mtlearn.metrics.meteor.matchers import ExactMatcher, PredicateMatcher, StemMatcher
 
@@ -38,43 +40,19 @@ def naive_chunks(pairs):
     return count
 
 
-def all_matchings(free_c, free_r, ok):
-    out = []
-
-    def rec(k, used, cur):
-        if k == len(free_c):
-            out.append(dict(cur))
-            return
-        i = free_c[k]
-        rec(k + 1, used, cur)
-        for j in free_r:
-            if j not in used and ok(i, j):
-                used.add(j)
-                cur[i] = j
-                rec(k + 1, used, cur)
-                used.discard(j)
-                del cur[i]
-
-    rec(0, set(), {})
-    return out
+def brute_force(cand, ref, stages, tie_break):
+    """The oracle's alignment as (candidate index, reference index) pairs."""
+    return tuple((i, j) for i, j, _ in align_reference(cand, ref, stages, tie_break=tie_break))
 
 
-def brute_force(cand, ref, predicates, tie_break):
-    fixed: dict[int, int] = {}
-    for match in predicates:
-        used = set(fixed.values())
-        free_c = [i for i in range(len(cand)) if i not in fixed]
-        free_r = [j for j in range(len(ref)) if j not in used]
-        options = all_matchings(free_c, free_r, lambda i, j: match(cand[i], ref[j]))
-        most = max(len(m) for m in options)
-        objective = naive_crossings if tie_break == "crossings" else naive_chunks
-        best = min(
-            (m for m in options if len(m) == most),
-            key=lambda m: (objective(list(fixed.items()) + list(m.items())),
-                           [m.get(i, UNMATCHED) for i in free_c]),
-        )
-        fixed.update(best)
-    return tuple(sorted(fixed.items()))
+# Until the search has issue 10's "fewest chunks" step in the crossings rule, it may differ
+# from the oracle on alignments tied in crossings (see tests/test_alignment_reference.py).
+# The marker switches itself off once the search gives the issue's pair its 3 chunks.
+SEARCH_HAS_FEWEST_CHUNKS = align("He He He eats sweet apple which is a fruit.".split(),
+                                 "He eats a sweet apple.".split(), [ExactMatcher()]).chunks == 3
+pending_fewest_chunks = pytest.mark.xfail(
+    not SEARCH_HAS_FEWEST_CHUNKS, reason="search helper lands fewest-chunks tie-break", strict=False)
+TIE_BREAKS = [pytest.param("crossings", marks=pending_fewest_chunks), "chunks"]
 
 
 class KeySets:
@@ -87,49 +65,43 @@ class KeySets:
         return frozenset(self.table[word])
 
 
-def overlap(a, b):
-    return bool(KeySets.table[a] & KeySets.table[b])
-
-
 def parity(a, b):
     return a == b or (ord(a) + ord(b)) % 3 == 0
 
 
 SETUPS = {
-    # name: (stages for align, the same rule as plain predicates for the brute force)
-    "exact": ([ExactMatcher()], [lambda a, b: a == b]),
-    "exact+overlapping keys": ([ExactMatcher(), KeySets()], [lambda a, b: a == b, overlap]),
-    "predicate": ([PredicateMatcher("parity", parity)], [parity]),
-    "exact+predicate": ([ExactMatcher(), PredicateMatcher("parity", parity)],
-                        [lambda a, b: a == b, parity]),
+    # name: the stages, for the search and the oracle alike
+    "exact": [ExactMatcher()],
+    "exact+overlapping keys": [ExactMatcher(), KeySets()],
+    "predicate": [PredicateMatcher("parity", parity)],
+    "exact+predicate": [ExactMatcher(), PredicateMatcher("parity", parity)],
 }
 
 words = st.lists(st.sampled_from("aabbcde"), max_size=6)
 
 
-@pytest.mark.parametrize("tie_break", ["crossings", "chunks"])
+@pytest.mark.parametrize("tie_break", TIE_BREAKS)
 @pytest.mark.parametrize("setup", sorted(SETUPS))
 @settings(max_examples=120, deadline=None)
 @given(cand=words, ref=words)
 def test_search_equals_brute_force(setup, tie_break, cand, ref):
-    stages, predicates = SETUPS[setup]
+    stages = SETUPS[setup]
     got = align(cand, ref, stages, tie_break=tie_break)
     assert got.optimal
-    assert got.pairs == brute_force(cand, ref, predicates, tie_break)
+    assert got.pairs == brute_force(cand, ref, stages, tie_break)
     assert got.crossings == naive_crossings(got.pairs)
     assert got.chunks == naive_chunks(got.pairs)
 
 
-def test_search_equals_brute_force_on_many_repeats():
+@pytest.mark.parametrize("tie_break", TIE_BREAKS)
+def test_search_equals_brute_force_on_many_repeats(tie_break):
     # Sentences made of two or three words repeated: the hardest case for the tie rules.
     rng = random.Random(20240601)
     for _ in range(150):
         cand = [rng.choice("aab") for _ in range(rng.randint(3, 7))]
         ref = [rng.choice("abb") for _ in range(rng.randint(3, 7))]
-        for tie_break in ("crossings", "chunks"):
-            got = align(cand, ref, [ExactMatcher()], tie_break=tie_break)
-            assert got.pairs == brute_force(cand, ref, [lambda a, b: a == b], tie_break), (
-                cand, ref, tie_break)
+        got = align(cand, ref, [ExactMatcher()], tie_break=tie_break)
+        assert got.pairs == brute_force(cand, ref, [ExactMatcher()], tie_break), (cand, ref)
 
 
 def test_later_stage_counts_crossings_with_earlier_stages():
@@ -208,17 +180,16 @@ def test_large_sentence_with_repeated_function_words_is_proven():
 # and adjacencies with the exact mappings; with chunks, components split into groups
 # that share no possible adjacency.
 LONG_SETUPS = {
-    "exact": ([ExactMatcher()], [lambda a, b: a == b]),
-    "exact+overlapping keys": ([ExactMatcher(), KeySets()], [lambda a, b: a == b, overlap]),
-    "exact+predicate": ([ExactMatcher(), PredicateMatcher("parity", parity)],
-                        [lambda a, b: a == b, parity]),
+    "exact": [ExactMatcher()],
+    "exact+overlapping keys": [ExactMatcher(), KeySets()],
+    "exact+predicate": [ExactMatcher(), PredicateMatcher("parity", parity)],
 }
 
 
-@pytest.mark.parametrize("tie_break", ["crossings", "chunks"])
+@pytest.mark.parametrize("tie_break", TIE_BREAKS)
 @pytest.mark.parametrize("setup", sorted(LONG_SETUPS))
 def test_search_equals_brute_force_on_longer_pairs(setup, tie_break):
-    stages, predicates = LONG_SETUPS[setup]
+    stages = LONG_SETUPS[setup]
     rng = random.Random(f"{setup}/{tie_break}")
     for _ in range(25):
         n_c, n_r = rng.choice([(9, 6), (8, 7), (6, 9), (10, 5)])
@@ -226,7 +197,7 @@ def test_search_equals_brute_force_on_longer_pairs(setup, tie_break):
         ref = [rng.choice("aabbcde") for _ in range(n_r)]
         got = align(cand, ref, stages, tie_break=tie_break)
         assert got.optimal
-        assert got.pairs == brute_force(cand, ref, predicates, tie_break), (cand, ref)
+        assert got.pairs == brute_force(cand, ref, stages, tie_break), (cand, ref)
 
 
 def test_repeated_phrase_is_solved_exactly_with_chunks():
@@ -236,7 +207,7 @@ def test_repeated_phrase_is_solved_exactly_with_chunks():
     ref = "a b c d y".split()
     got = align(cand, ref, [ExactMatcher()], tie_break="chunks")
     assert got.optimal
-    assert got.pairs == brute_force(cand, ref, [lambda a, b: a == b], "chunks")
+    assert got.pairs == brute_force(cand, ref, [ExactMatcher()], "chunks")
     assert got.chunks == 1
 
 
@@ -251,6 +222,7 @@ def _fillers(rng, n, prefix):
     return [f"{prefix}{k}" for k in range(n)]
 
 
+@pending_fewest_chunks
 def test_single_unbalanced_block_between_fixed_words_equals_brute_force():
     # One repeated word, more (or fewer) copies on one side, among unique words that the
     # exact stage maps first: only the repeated word's block is open, with a context.
@@ -263,9 +235,10 @@ def test_single_unbalanced_block_between_fixed_words_equals_brute_force():
         rng.shuffle(ref)
         got = align(cand, ref, [ExactMatcher()])
         assert got.optimal
-        assert got.pairs == brute_force(cand, ref, [lambda a, b: a == b], "crossings"), (cand, ref)
+        assert got.pairs == brute_force(cand, ref, [ExactMatcher()], "crossings"), (cand, ref)
 
 
+@pending_fewest_chunks
 def test_independent_blocks_equal_brute_force():
     # Two repeated words far apart on both sides: their blocks cannot cross each other.
     rng = random.Random(102)
@@ -278,9 +251,10 @@ def test_independent_blocks_equal_brute_force():
         cand, ref = left_c + right_c, left_r + right_r
         got = align(cand, ref, [ExactMatcher()])
         assert got.optimal
-        assert got.pairs == brute_force(cand, ref, [lambda a, b: a == b], "crossings"), (cand, ref)
+        assert got.pairs == brute_force(cand, ref, [ExactMatcher()], "crossings"), (cand, ref)
 
 
+@pending_fewest_chunks
 def test_interacting_blocks_equal_brute_force():
     # Three repeated words interleaved, unequal counts: the blocks cross each other, so
     # the position-by-position programme decides (its states merge once a block closes).
@@ -291,7 +265,7 @@ def test_interacting_blocks_equal_brute_force():
         ref = [rng.choice("xyyzz") for _ in range(n_r)]
         got = align(cand, ref, [ExactMatcher()])
         assert got.optimal
-        assert got.pairs == brute_force(cand, ref, [lambda a, b: a == b], "crossings"), (cand, ref)
+        assert got.pairs == brute_force(cand, ref, [ExactMatcher()], "crossings"), (cand, ref)
 
 
 def test_fast_paths_equal_the_branch_and_bound_on_long_pairs(monkeypatch):
