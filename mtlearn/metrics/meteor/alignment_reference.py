@@ -112,21 +112,26 @@ def align_reference(
                 f"{argname}: {len(words)} words; the reference aligner lists every alignment, whose "
                 "number grows exponentially with the length, so it takes at most "
                 f"{REFERENCE_MAX_WORDS} words per side (use align() for longer sentences)")
-    fixed: list[Pair] = []
+    fixed: list[Pair] = []  # the mappings of the earlier stages
     stage_of: dict[int, str] = {}
     for stage in stages:
         used = {j for _, j in fixed}
         free_c = [i for i in range(len(candidate)) if i not in stage_of]
         free_r = [j for j in range(len(reference)) if j not in used]
 
-        def rank(new: list[Pair]) -> tuple:
-            every = fixed + new
-            where = dict(new)
-            crossings = count_crossings(every) if tie_break == "crossings" else 0
-            return (-len(new), crossings, count_chunks(every), [where.get(i, UNMATCHED) for i in free_c])
+        def allowed(i: int, j: int) -> bool:
+            return stage_matches(stage, candidate[i], reference[j])
 
-        best = min(alignments(free_c, free_r,
-                              lambda i, j: stage_matches(stage, candidate[i], reference[j])), key=rank)
+        def rank(new: list[Pair]) -> tuple:
+            # Smaller is better: most mappings, fewest crossings, fewest chunks (both over
+            # all mappings so far), then the stage's reference positions in candidate order.
+            every = fixed + new
+            crossings = count_crossings(every) if tie_break == "crossings" else 0
+            where = dict(new)
+            reading = [where.get(i, UNMATCHED) for i in free_c]
+            return (-len(new), crossings, count_chunks(every), reading)
+
+        best = min(alignments(free_c, free_r, allowed), key=rank)
         fixed += best
         stage_of.update((i, stage.name) for i, _ in best)
     return tuple(sorted((i, j, stage_of[i]) for i, j in fixed))

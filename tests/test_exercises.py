@@ -1,0 +1,142 @@
+"""The notebooks' exercise checker and source viewer (mtlearn.exercises)."""
+
+from __future__ import annotations
+
+import ast
+import functools
+import math
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import mtlearn
+from mtlearn.exercises import CORRECT, NOT_ANSWERED, TRY_AGAIN, SourceCode, check, show_source, verdict
+from mtlearn.metrics.meteor.alignment_reference import align_reference
+from mtlearn.metrics.meteor.formulas import chunk_spans, count_crossings
+
+REPO = Path(mtlearn.__file__).resolve().parent.parent
+
+
+# --------------------------------------------------------------------------- check
+
+
+def test_none_means_not_answered_yet():
+    assert verdict(None, Fraction(3, 4)) == verdict(None, "stem") == verdict(None, 0.5) == NOT_ANSWERED
+
+
+@pytest.mark.parametrize("answer", ["3/4", " 3 / 4 ", Fraction(3, 4), 0.75, 3 / 4, "0.75", Fraction(6, 8)])
+def test_every_way_of_writing_three_quarters(answer):
+    assert verdict(answer, Fraction(3, 4)) == CORRECT
+
+
+@pytest.mark.parametrize("answer, ok", [
+    (0.9091, True), ("0.9091", True), (0.90909, True), ("10/11", True),
+    (0.909, False), (0.9092, False), (0.91, False), ("9/10", False),
+])
+def test_a_fraction_typed_to_four_decimals(answer, ok):
+    assert verdict(answer, Fraction(10, 11)) == (CORRECT if ok else TRY_AGAIN)
+
+
+def test_counts_and_computed_scores():
+    assert verdict(8, 8) == verdict("8", 8) == verdict(8.0, Fraction(8)) == CORRECT
+    assert verdict(7, 8) == TRY_AGAIN
+    # Document 002's example C: BLEU = exp(1 - 6/2) = 0.1353..., a float from mtlearn.
+    score = mtlearn.d2l_bleu("A B".split(), "A B C D E F".split(), 2).score
+    assert math.isclose(score, math.exp(-2))
+    assert verdict(0.1353, score) == verdict("0.1353", score) == CORRECT
+    assert verdict(0.1354, score) == verdict(0.14, score) == TRY_AGAIN
+
+
+def test_a_number_type_from_numpy_is_a_number():
+    np = pytest.importorskip("numpy")
+    assert verdict(np.float64(0.75), Fraction(3, 4)) == verdict(np.int64(3), 3) == CORRECT
+
+
+@pytest.mark.parametrize("answer", ["eight", "", "3/0", "three quarters", [3], True, float("nan"), {"a": 1}])
+def test_a_word_where_a_number_is_expected_gets_a_message_not_an_error(answer):
+    message = verdict(answer, Fraction(3, 4))
+    assert message.startswith("not yet: the answer is a number, and ")
+    assert repr(answer) in message
+
+
+def test_words_ignore_case_and_spaces():
+    assert verdict("Stem ", "stem") == verdict("METEOR", "meteor") == CORRECT
+    assert verdict("synonym", "stem") == verdict(3, "stem") == TRY_AGAIN
+
+
+def test_nothing_matches_an_expected_nan():
+    assert verdict(0.5, float("nan")) == TRY_AGAIN
+
+
+def test_a_bad_expected_value_is_the_notebooks_error_named():
+    with pytest.raises(TypeError, match="^expected: a number or a word"):
+        verdict(1, [1])
+    with pytest.raises(TypeError, match="^expected: "):
+        verdict(1, True)
+
+
+def test_check_prints_the_verdict_and_returns_nothing(capsys):
+    assert check("2/7", Fraction(2, 7)) is None
+    assert check(None, Fraction(2, 7)) is None
+    assert check("x", Fraction(2, 7)) is None
+    assert capsys.readouterr().out.splitlines() == [
+        CORRECT, NOT_ANSWERED, verdict("x", Fraction(2, 7))]
+
+
+# --------------------------------------------------------------------------- show_source
+
+
+@pytest.mark.parametrize("function", [count_crossings, chunk_spans, align_reference, mtlearn.meteor])
+def test_the_source_shown_is_the_file_that_runs(function):
+    shown = show_source(function)
+    header, _, code = shown.text.partition("\n")
+    assert header == f"# {function.__module__}.{function.__qualname__}, from {shown.path}"
+    assert code in (REPO / shown.path).read_text(encoding="utf-8")
+    tree = ast.parse(code)
+    assert [node.name for node in tree.body] == [function.__name__]
+    assert repr(shown) == str(shown) == shown.text
+    assert shown == show_source(function)  # stable: nbval compares it run after run
+    assert not re.search(r"\bat 0x[0-9a-fA-F]+", shown.text)
+
+
+def test_without_the_docstring_the_code_is_the_same():
+    full, bare = show_source(chunk_spans), show_source(chunk_spans, docstring=False)
+    full_def = ast.parse(full.code).body[0]
+    bare_def = ast.parse(bare.code).body[0]
+    assert ast.get_docstring(full_def) and ast.get_docstring(bare_def) is None
+    full_def.body = full_def.body[1:]
+    assert ast.dump(full_def) == ast.dump(bare_def)
+    assert len(bare.code.splitlines()) < len(full.code.splitlines())
+
+
+def test_methods_classes_and_wrapped_functions():
+    method = show_source(SourceCode._repr_html_)
+    assert method.code.startswith("def _repr_html_(self)")  # dedented out of its class
+    assert show_source(SourceCode).code.startswith("@dataclass(frozen=True)\nclass SourceCode:")
+
+    @functools.lru_cache(maxsize=None)
+    def cached(x):
+        return x
+
+    assert "return x" in show_source(cached).code
+    assert show_source(cached).path == Path(__file__).resolve().relative_to(REPO).as_posix()
+
+
+def test_jupyter_shows_it_highlighted():
+    shown = show_source(count_crossings)
+    page = shown._repr_html_()
+    assert page.count("<pre") == 1 and "<span" in page
+    assert "count_crossings" in page and "style=" in page  # inline colours, no stylesheet needed
+    assert "&gt;" in page and "->" not in page  # the code is escaped ("-> int")
+
+
+@pytest.mark.parametrize("thing, message", [
+    (42, "function: expected a function or class to show, got int"),
+    ("count_crossings", "function: expected a function or class to show, got str"),
+    (len, "function: builtins.len has no Python source to show"),
+])
+def test_what_cannot_be_shown_is_refused_by_name(thing, message):
+    with pytest.raises(TypeError, match="^" + re.escape(message)):
+        show_source(thing)
