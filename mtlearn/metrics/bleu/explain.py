@@ -60,70 +60,94 @@ def explain_text(result: "BleuResult", *, tables: Optional[bool] = None) -> str:
     candidate count, each reference's count, the maximum and the clipped count.
     """
     N = result.max_order
+    lines = [_title(result), ""]
+    if tables is None:
+        tables = not result.is_corpus
+    if tables and result.candidate_tokens is not None:
+        lines += _table_lines(result)
+    lines.append("Modified n-gram precisions p_n = clipped matches / candidate n-grams:")
+    lines += [_precision_line(result, n) for n in range(1, N + 1)]
+    lines.append("")
+    lines += _brevity_lines(result)
+    lines.append("")
+    lines += _mean_lines(result)
+    lines.append("")
+    lines.append(
+        f"BLEU = BP * mean = {result.brevity_penalty:.4f} * {result.geometric_mean:.4f} = {result.score:.4f}"
+    )
+    if result.reason:
+        lines.append(f"why: {result.reason}")
+    return "\n".join(lines)
+
+
+def _title(result: "BleuResult") -> str:
     if result.is_corpus:
         scope = f"a corpus of {len(result.segments)} segments"
     else:
         scope = "one segment" if result.candidate_tokens is not None else "summed statistics"
     case = "lowercased" if result.lowercase else "case-sensitive"
-    lines = [f"BLEU-{N} of {scope} (smoothing={result.smoothing}, tokenize={result.tokenize}, {case})", ""]
-    if tables is None:
-        tables = not result.is_corpus
-    if tables and result.candidate_tokens is not None:
-        lines.append("candidate:  " + " ".join(result.candidate_tokens or ()))
-        for i, ref in enumerate(result.reference_tokens or ()):
-            lines.append(f"reference {i}: " + " ".join(ref))
-        lines.append("")
-        for n in range(1, N + 1):
-            rows = result.ngram_table(n)
-            lines.append(f"{n}-grams: count in candidate | in each reference | max | clipped")
-            for row in rows:
-                refs = ",".join(str(x) for x in row.reference_counts)
-                lines.append(
-                    f"  {' '.join(row.ngram)!r}: {row.candidate_count} | {refs} | "
-                    f"{row.max_reference_count} | {row.clipped_count}"
-                )
-            if not rows:
-                lines.append("  (none)")
-        lines.append("")
-    lines.append("Modified n-gram precisions p_n = clipped matches / candidate n-grams:")
-    lines += [_precision_line(result, n) for n in range(1, N + 1)]
+    return f"BLEU-{result.max_order} of {scope} (smoothing={result.smoothing}, tokenize={result.tokenize}, {case})"
+
+
+def _table_lines(result: "BleuResult") -> list[str]:
+    """The tokens, then each order's n-gram table (candidate | each reference | max | clipped)."""
+    lines = ["candidate:  " + " ".join(result.candidate_tokens or ())]
+    for i, ref in enumerate(result.reference_tokens or ()):
+        lines.append(f"reference {i}: " + " ".join(ref))
     lines.append("")
+    for n in range(1, result.max_order + 1):
+        rows = result.ngram_table(n)
+        lines.append(f"{n}-grams: count in candidate | in each reference | max | clipped")
+        for row in rows:
+            refs = ",".join(str(x) for x in row.reference_counts)
+            lines.append(
+                f"  {' '.join(row.ngram)!r}: {row.candidate_count} | {refs} | "
+                f"{row.max_reference_count} | {row.clipped_count}"
+            )
+        if not rows:
+            lines.append("  (none)")
+    lines.append("")
+    return lines
+
+
+def _brevity_lines(result: "BleuResult") -> list[str]:
     c, r, bp = result.candidate_length, result.reference_length, result.brevity_penalty
-    lines.append("Brevity penalty (c = candidate length, r = closest reference length):")
+    lines = ["Brevity penalty (c = candidate length, r = closest reference length):"]
     if c == 0:
         lines.append("  BP = 0   (c = 0: the candidate is empty)")
     elif c < r:
         lines.append(f"  BP = exp(1 - r/c) = exp(1 - {r}/{c}) = {bp:.4f}   (c = {c} < r = {r})")
     else:
         lines.append(f"  BP = 1   (c = {c} >= r = {r})")
-    lines.append("")
-    lines.append("Weighted geometric mean of the precisions:")
-    used = [n for n in range(N) if result.effective_weights[n] != 0 and n < result.orders_used]
+    return lines
+
+
+def _mean_lines(result: "BleuResult") -> list[str]:
+    """exp(sum w_n log p_n), written out symbolically and with the numbers."""
+    lines = ["Weighted geometric mean of the precisions:"]
+    used = [n for n in range(result.max_order) if result.effective_weights[n] != 0 and n < result.orders_used]
     if result.geometric_mean == 0.0 and result.log_mean == -math.inf:
         zero = [n + 1 for n in used if result.precisions[n] == 0]
         which = ", ".join(f"p_{n}" for n in zero) or "a precision"
         lines.append(f"  {which} = 0, so exp(sum w_n log p_n) = 0")
-    else:
-        terms = [n for n in used if result.precisions[n] > 0]
-        skipped = [n + 1 for n in used if result.precisions[n] <= 0]
-        symbolic = " + ".join(
-            f"{_weight(result.effective_weights[n])} * log {result.precisions[n]:.4f}" for n in terms
-        ) or "0"
-        numeric = " + ".join(
-            f"{_weight(result.effective_weights[n])} * {result.log_precisions[n]:.4f}" for n in terms
-        ) or "0"
-        lines.append(f"  exp({symbolic})")
-        lines.append(f"  = exp({numeric}) = exp({result.log_mean:.4f}) = {result.geometric_mean:.4f}")
-        if skipped:
-            names = ", ".join(f"p_{n}" for n in skipped)
-            lines.append(f"  ({names} = 0 left out of the sum, NLTK's rule)")
-    lines.append("")
-    lines.append(
-        f"BLEU = BP * mean = {bp:.4f} * {result.geometric_mean:.4f} = {result.score:.4f}"
-    )
-    if result.reason:
-        lines.append(f"why: {result.reason}")
-    return "\n".join(lines)
+        return lines
+    terms = [n for n in used if result.precisions[n] > 0]
+    skipped = [n + 1 for n in used if result.precisions[n] <= 0]
+    symbolic, numeric = _mean_terms(result, terms)
+    lines.append(f"  exp({symbolic})")
+    lines.append(f"  = exp({numeric}) = exp({result.log_mean:.4f}) = {result.geometric_mean:.4f}")
+    if skipped:
+        names = ", ".join(f"p_{n}" for n in skipped)
+        lines.append(f"  ({names} = 0 left out of the sum, NLTK's rule)")
+    return lines
+
+
+def _mean_terms(result: "BleuResult", terms: list[int]) -> tuple[str, str]:
+    """``w_n * log p_n + ...`` over the orders ``terms``, with p_n, then with log p_n ("0" if none)."""
+    weights = [_weight(result.effective_weights[n]) for n in terms]
+    symbolic = " + ".join(f"{w} * log {result.precisions[n]:.4f}" for w, n in zip(weights, terms))
+    numeric = " + ".join(f"{w} * {result.log_precisions[n]:.4f}" for w, n in zip(weights, terms))
+    return symbolic or "0", numeric or "0"
 
 
 def explain_html(result: "BleuResult") -> str:

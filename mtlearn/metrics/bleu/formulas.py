@@ -9,8 +9,11 @@ Each function is one line of the paper, with the paper's own example:
 - :func:`uniform_weights`, :func:`check_weights` and :func:`geometric_mean` --
   exp(sum_n w_n log p_n).
 
-BLEU = BP * exp(sum_n w_n log p_n). :func:`mtlearn.bleu` composes these steps
-(in a faster, fused form); the functions here are what a student can call on a
+BLEU = BP * exp(sum_n w_n log p_n). :func:`mtlearn.bleu` and :func:`mtlearn.corpus_bleu`
+call :func:`brevity_penalty` and :func:`geometric_mean` themselves; r and the counts
+behind p_n come from one fused pass over each segment that equals
+:func:`closest_ref_length` and :func:`precision_counts` (tests/test_steps_are_the_code.py
+proves it on random segments). The functions here are what a student can call on a
 hand example.
 
 >>> cand = "the the the the the the the".split()
@@ -187,11 +190,11 @@ def geometric_mean(precisions: Sequence[Number], weights: Sequence[float]) -> fl
     >>> geometric_mean([Fraction(4, 5), Fraction(0)], [0.5, 0.5])
     0.0
     """
-    total = 0.0
+    terms = []
     for p, w in zip(precisions, weights):
         if w == 0:
             continue
         if p <= 0:
             return 0.0
-        total += w * math.log(p)
-    return math.exp(total)
+        terms.append(w * math.log(p))
+    return math.exp(math.fsum(terms))  # fsum: the sum correctly rounded, whatever the order

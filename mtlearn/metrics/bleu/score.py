@@ -36,11 +36,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional, Union, overload
 
-from mtlearn.metrics.bleu.formulas import brevity_penalty, check_weights
+from mtlearn.metrics.bleu.formulas import brevity_penalty, check_weights, closest_ref_length, geometric_mean
 from mtlearn.ngrams import count_elements as _count_elements
 from mtlearn.metrics.bleu.smoothing import (
     NEEDS_FIVEGRAMS,
     SMOOTHING_METHODS,
+    SmoothedPrecisions,
     resolve_smooth_value,
     smooth,
 )
@@ -57,7 +58,6 @@ __all__ = [
     "bleu",
     "corpus_bleu",
     "bleu_from_stats",
-    "segment_stats",
     "sum_stats",
 ]
 
@@ -107,10 +107,6 @@ class BleuStats:
         """The number of n-gram orders counted."""
         return len(self.matches)
 
-    def to_row(self) -> list[int]:
-        """The flat row ``[c, r, matches..., totals...]`` (sacreBLEU's layout)."""
-        return [self.candidate_length, self.reference_length, *self.matches, *self.totals]
-
 
 def sum_stats(stats: Iterable[BleuStats]) -> BleuStats:
     """Sum many :class:`BleuStats` at once (faster than chaining ``+``).
@@ -141,53 +137,79 @@ def _stats_from_row(row: Sequence[int], width: int) -> BleuStats:
     )
 
 
-def _closest(candidate_length: int, reference_lengths: list[int]) -> int:
-    return min(reference_lengths, key=lambda length: (abs(length - candidate_length), length))
-
-
 def _extract(cand: Sequence[str], refs: Sequence[Sequence[str]], order: int) -> list[int]:
     """The row [c, r, matches..., totals...] of one segment (the hot path of corpus BLEU).
 
-    Clipped matches without a counter per n-gram: an n-gram that occurs once in the
-    candidate is credited 1 exactly when it occurs in some reference, so the
+    This is the formula steps fused, and equal to them (tests/test_steps_are_the_code.py
+    proves it on random segments): r is :func:`~mtlearn.metrics.bleu.formulas.closest_ref_length`
+    of the reference lengths, and for every order n, ``(matches[n-1], totals[n-1])`` is
+    :func:`~mtlearn.metrics.bleu.formulas.precision_counts` ``(cand, refs, n)``, the pair
+    behind :func:`~mtlearn.metrics.bleu.formulas.modified_precision`.
+
+    >>> cand, refs = "the the cat".split(), ["the cat".split(), "a cat".split()]
+    >>> _extract(cand, refs, 2)
+    [3, 2, 2, 1, 3, 2]
+
+    The matches are counted without a counter per n-gram: an n-gram that occurs once
+    in the candidate is credited 1 exactly when it occurs in some reference, so the
     matches of order n are |set(candidate n-grams) & reference n-grams| (C-level set
     operations over ``zip`` of shifted copies), plus a correction for the few
     n-grams the candidate repeats (:func:`_repeated_credit`).
     """
     c = len(cand)
     shifts = [cand[i:] for i in range(order if order < c else c)]
-    matches = []
     if len(refs) == 1:
-        ref = refs[0]
-        r = len(ref)
-        ref_shifts = [ref[i:] for i in range(order if order < r else r)]
-        for n in range(1, order + 1):
-            if c < n or r < n:
-                matches.append(0)
-                continue
-            unique = set(cand) if n == 1 else set(zip(*shifts[:n]))
-            common = unique.intersection(ref if n == 1 else zip(*ref_shifts[:n]))
-            m = len(common)
-            if m and len(unique) != c - n + 1:
-                m += _repeated_credit(cand, refs, n, common)
-            matches.append(m)
+        r = len(refs[0])
+        matches = _single_reference_matches(cand, shifts, refs, order)
     else:
-        r = _closest(c, [len(ref) for ref in refs])
-        all_shifts = [[ref[i:] for i in range(order if order < len(ref) else len(ref))] for ref in refs]
-        for n in range(1, order + 1):
-            if c < n:
-                matches.append(0)
-                continue
-            unique = set(cand) if n == 1 else set(zip(*shifts[:n]))
-            common: set = set()
-            for ref, ref_shifts in zip(refs, all_shifts):
-                if len(ref) >= n:
-                    common.update(unique.intersection(ref if n == 1 else zip(*ref_shifts[:n])))
-            m = len(common)
-            if m and len(unique) != c - n + 1:
-                m += _repeated_credit(cand, refs, n, common)
-            matches.append(m)
+        r = closest_ref_length(c, [len(ref) for ref in refs])
+        matches = _many_reference_matches(cand, shifts, refs, order)
     return [c, r, *matches, *[c - n if c > n else 0 for n in range(order)]]
+
+
+def _single_reference_matches(
+    cand: Sequence[str], shifts: list, refs: Sequence[Sequence[str]], order: int
+) -> list[int]:
+    """Clipped matches of every order against one reference (see :func:`_extract`)."""
+    c = len(cand)
+    ref = refs[0]
+    r = len(ref)
+    ref_shifts = [ref[i:] for i in range(order if order < r else r)]
+    matches = []
+    for n in range(1, order + 1):
+        if c < n or r < n:
+            matches.append(0)
+            continue
+        unique = set(cand) if n == 1 else set(zip(*shifts[:n]))
+        common = unique.intersection(ref if n == 1 else zip(*ref_shifts[:n]))
+        m = len(common)
+        if m and len(unique) != c - n + 1:
+            m += _repeated_credit(cand, refs, n, common)
+        matches.append(m)
+    return matches
+
+
+def _many_reference_matches(
+    cand: Sequence[str], shifts: list, refs: Sequence[Sequence[str]], order: int
+) -> list[int]:
+    """Clipped matches of every order against several references (see :func:`_extract`)."""
+    c = len(cand)
+    all_shifts = [[ref[i:] for i in range(order if order < len(ref) else len(ref))] for ref in refs]
+    matches = []
+    for n in range(1, order + 1):
+        if c < n:
+            matches.append(0)
+            continue
+        unique = set(cand) if n == 1 else set(zip(*shifts[:n]))
+        common: set = set()
+        for ref, ref_shifts in zip(refs, all_shifts):
+            if len(ref) >= n:
+                common.update(unique.intersection(ref if n == 1 else zip(*ref_shifts[:n])))
+        m = len(common)
+        if m and len(unique) != c - n + 1:
+            m += _repeated_credit(cand, refs, n, common)
+        matches.append(m)
+    return matches
 
 
 def _repeated_credit(cand: Sequence[str], refs: Sequence[Sequence[str]], n: int, common: set) -> int:
@@ -443,13 +465,12 @@ class BleuSegments(Sequence[BleuResult]):
     """
 
     def __init__(self, candidates: list, references: list, rows: array, width: int,
-                 options: _Options, nrefs: list[int]) -> None:
+                 options: _Options) -> None:
         self._candidates = candidates
         self._references = references
         self._rows = rows
         self._width = width
         self._options = options
-        self._nrefs = nrefs
 
     def __len__(self) -> int:
         return len(self._candidates)
@@ -541,62 +562,34 @@ def _finish(
     candidate_tokens: Optional[tuple[str, ...]] = None,
     reference_tokens: Optional[tuple[tuple[str, ...], ...]] = None,
 ) -> BleuResult:
+    """Statistics to score, through the formula steps: smooth, BP, weighted geometric mean."""
     N = opts.max_order
-    if len(stats.matches) < N:
-        raise ValueError(f"stats: counted up to order {len(stats.matches)}, max_order={N} asked")
-    fivegram = None
-    if opts.smoothing in NEEDS_FIVEGRAMS:
-        if len(stats.matches) < 5:
-            raise ValueError("stats: method5/method7 need statistics up to order 5 (NLTK's rule)")
-        fivegram = (stats.matches[4], stats.nltk_totals[4])
     matches, totals = stats.matches[:N], stats.totals[:N]
-    smoothed = smooth(
-        opts.smoothing, matches=matches, totals=totals, smooth_value=opts.smooth_value,
-        effective_order=opts.effective_order, candidate_length=stats.candidate_length,
-        nltk_totals=stats.nltk_totals[:N], fivegram=fivegram,
-    )
+    smoothed = _smoothed(stats, opts)
     c, r = stats.candidate_length, stats.reference_length
     bp = brevity_penalty(c, r)
     used = smoothed.orders
-    kept = opts.weights[:used]
-    kept_sum = math.fsum(kept)
-    if used < N and kept_sum > 0:
-        # Effective order: renormalise the weights of the orders kept (1/used when uniform).
-        eff = tuple(w * (math.fsum(opts.weights) / kept_sum) for w in kept) + (0.0,) * (N - used)
-    else:
-        eff = opts.weights
+    eff = _effective_weights(opts.weights, used)
     precisions = tuple(float(p) for p in smoothed.precisions)
     logs = tuple(math.log(p) if p > 0 else -math.inf for p in precisions)  # floats: cheap
-    weighted = []
-    for n in range(N):
-        w, lg = eff[n], logs[n]
-        if n >= used or w == 0 or (smoothed.skip_zero and lg == -math.inf):
-            weighted.append(0.0)
-        else:
-            weighted.append(w * lg)
-    if smoothed.skip_zero:
-        log_mean = math.fsum(weighted)
-        if stats.matches[0] == 0:
-            log_mean = -math.inf
+    mean_weights = _mean_weights(eff, logs, used, smoothed.skip_zero)
+    # The trace of the mean: w_n log p_n per order (0 for an order left out) and their sum.
+    weighted = tuple(w * lg if w != 0 else 0.0 for w, lg in zip(mean_weights, logs))
+    if smoothed.skip_zero and stats.matches[0] == 0:
+        log_mean, geo = -math.inf, 0.0  # NLTK: no unigram matches, BLEU = 0
     else:
         log_mean = -math.inf if -math.inf in weighted else math.fsum(weighted)
-    geo = math.exp(log_mean) if log_mean != -math.inf else 0.0
-    score = bp * geo
-
-    notes = list(extra_notes)
-    notes.extend(n for n in smoothed.notes if _is_reason(n))
-    if c == 0 and not any("candidate" in n and "empty" in n for n in notes):
-        notes.append("the candidate is empty (c = 0): BP = 0 and BLEU = 0")
-    signature = _signature(opts, nrefs)
+        geo = geometric_mean(precisions, mean_weights)
+    notes = _reason_notes(extra_notes, smoothed.notes, c)
     return BleuResult(
-        score=score,
+        score=bp * geo,
         precisions=precisions,
         matches=tuple(matches),
         totals=tuple(totals),
         weights=opts.weights,
-        effective_weights=tuple(eff),
+        effective_weights=eff,
         log_precisions=logs,
-        weighted_log_precisions=tuple(weighted),
+        weighted_log_precisions=weighted,
         log_mean=log_mean,
         geometric_mean=geo,
         brevity_penalty=bp,
@@ -609,7 +602,7 @@ def _finish(
         smooth_value=opts.smooth_value,
         tokenize=opts.tokenize,
         lowercase=opts.lowercase,
-        signature=signature,
+        signature=_signature(opts, nrefs),
         reason="; ".join(notes) if notes else None,
         stats=stats,
         segments=segments,
@@ -617,6 +610,64 @@ def _finish(
         reference_tokens=reference_tokens,
         smoothing_notes=smoothed.notes,
     )
+
+
+def _smoothed(stats: BleuStats, opts: _Options) -> SmoothedPrecisions:
+    """The precisions of orders 1..max_order after ``opts.smoothing`` (checks the orders counted)."""
+    N = opts.max_order
+    if len(stats.matches) < N:
+        raise ValueError(f"stats: counted up to order {len(stats.matches)}, max_order={N} asked")
+    fivegram = None
+    if opts.smoothing in NEEDS_FIVEGRAMS:
+        if len(stats.matches) < 5:
+            raise ValueError("stats: method5/method7 need statistics up to order 5 (NLTK's rule)")
+        fivegram = (stats.matches[4], stats.nltk_totals[4])
+    return smooth(
+        opts.smoothing, matches=stats.matches[:N], totals=stats.totals[:N],
+        smooth_value=opts.smooth_value, effective_order=opts.effective_order,
+        candidate_length=stats.candidate_length, nltk_totals=stats.nltk_totals[:N],
+        fivegram=fivegram,
+    )
+
+
+def _effective_weights(weights: tuple[float, ...], used: int) -> tuple[float, ...]:
+    """The weights as used when effective order keeps only orders 1..used.
+
+    The kept weights are renormalised to the same total (1/used each when uniform),
+    the orders left out get 0.
+
+    >>> _effective_weights((0.25, 0.25, 0.25, 0.25), 2), _effective_weights((0.5, 0.5), 2)
+    ((0.5, 0.5, 0.0, 0.0), (0.5, 0.5))
+    """
+    N = len(weights)
+    kept = weights[:used]
+    kept_sum = math.fsum(kept)
+    if used < N and kept_sum > 0:
+        return tuple(w * (math.fsum(weights) / kept_sum) for w in kept) + (0.0,) * (N - used)
+    return weights
+
+
+def _mean_weights(
+    weights: tuple[float, ...], logs: tuple[float, ...], used: int, skip_zero: bool
+) -> tuple[float, ...]:
+    """The weight each order has in the geometric mean: 0 for an order left out.
+
+    Orders beyond ``used`` (effective order) are left out, and with ``skip_zero``
+    (the Chen-Cherry family, NLTK's ``if p_i > 0``) so is every precision still 0.
+    """
+    return tuple(
+        0.0 if n >= used or (skip_zero and lg == -math.inf) else w
+        for n, (w, lg) in enumerate(zip(weights, logs))
+    )
+
+
+def _reason_notes(extra_notes: Sequence[str], smoothing_notes: Sequence[str], c: int) -> list[str]:
+    """The notes that explain a zero or unusual score (the ``reason`` of a result)."""
+    notes = list(extra_notes)
+    notes.extend(n for n in smoothing_notes if _is_reason(n))
+    if c == 0 and not any("candidate" in n and "empty" in n for n in notes):
+        notes.append("the candidate is empty (c = 0): BP = 0 and BLEU = 0")
+    return notes
 
 
 def _is_reason(note: str) -> bool:
@@ -700,24 +751,6 @@ def bleu(
                    candidate_tokens=cand, reference_tokens=tuple(refs))
 
 
-def segment_stats(
-    candidates: Sequence[Segment],
-    references: Sequence[Sequence[Segment]],
-    *,
-    max_order: int = 4,
-    tokenize: str = "whitespace",
-    lowercase: bool = False,
-) -> list[BleuStats]:
-    """The :class:`BleuStats` of every segment (for resampling; pass to :func:`bleu_from_stats`).
-
-    >>> [s.matches for s in segment_stats(["a b", "a c"], [["a b"], ["a b"]], max_order=2)]
-    [(2, 1), (1, 0)]
-    """
-    result = corpus_bleu(candidates, references, max_order=max_order, tokenize=tokenize,
-                         lowercase=lowercase)
-    return result.segments.stats()  # type: ignore[union-attr]
-
-
 def corpus_bleu(
     candidates: Sequence[Segment],
     references: Sequence[Sequence[Segment]],
@@ -791,5 +824,5 @@ def corpus_bleu(
         notes.append(f"{empty_cands} of {len(candidates)} candidates are empty")
     if empty_refs:
         notes.append(f"{empty_refs} of {len(candidates)} segments have an empty reference")
-    segments = BleuSegments(candidates, references, rows, order, opts, sorted(nrefs_seen))
+    segments = BleuSegments(candidates, references, rows, order, opts)
     return _finish(stats, opts, nrefs=nrefs, extra_notes=notes, segments=segments)

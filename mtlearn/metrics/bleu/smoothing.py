@@ -228,28 +228,13 @@ def _smooth_chen_cherry(
         return SmoothedPrecisions(zero, orders, True, tuple(notes))
     p: list[Number] = [Fraction(m, d) for m, d in zip(matches, denominators)]
     if method == "method0":
-        for i, m in enumerate(matches):
-            if m == 0:
-                p[i] = sys.float_info.min
-                notes.append(
-                    f"no {i + 1}-gram matches: method0 (NLTK) puts sys.float_info.min for p_{i + 1}, "
-                    "so BLEU is a tiny positive number, in effect 0"
-                )
+        p = _method0(p, matches, notes)
     elif method == "method1":
-        for i, m in enumerate(matches):
-            if m == 0:
-                p[i] = (m + value) / denominators[i]
-                notes.append(f"p_{i + 1} has no match: method1 adds epsilon = {value:g}")
+        p = _method1(p, matches, denominators, value, notes)
     elif method == "method2":
-        p = [p[0]] + [Fraction(m + 1, d + 1) for m, d in zip(matches[1:], denominators[1:])]
-        notes.append("method2 adds 1 to the matches and the totals of every order n >= 2")
+        p = _method2(p, matches, denominators, notes)
     elif method == "method3":
-        k = 1
-        for i, m in enumerate(matches):
-            if m == 0:
-                p[i] = Fraction(1, 2**k * denominators[i])  # NLTK: 1 / (2**k * d), same value
-                notes.append(f"p_{i + 1} has no match: method3 sets it to 1/(2^{k}*{denominators[i]})")
-                k += 1
+        p = _method3(p, matches, denominators, notes)
     elif method in ("method4", "method7"):
         p = _method4(p, matches, denominators, candidate_length, value, notes)
         if method == "method7":
@@ -262,6 +247,43 @@ def _smooth_chen_cherry(
         if p[i] <= 0:
             notes.append(f"p_{i + 1} = 0 is left out of the weighted sum (NLTK's rule), as if it were 1")
     return SmoothedPrecisions(tuple(p), orders, True, tuple(notes))
+
+
+def _method0(p, matches, notes):
+    p = list(p)
+    for i, m in enumerate(matches):
+        if m == 0:
+            p[i] = sys.float_info.min
+            notes.append(
+                f"no {i + 1}-gram matches: method0 (NLTK) puts sys.float_info.min for p_{i + 1}, "
+                "so BLEU is a tiny positive number, in effect 0"
+            )
+    return p
+
+
+def _method1(p, matches, denominators, epsilon, notes):
+    p = list(p)
+    for i, m in enumerate(matches):
+        if m == 0:
+            p[i] = (m + epsilon) / denominators[i]
+            notes.append(f"p_{i + 1} has no match: method1 adds epsilon = {epsilon:g}")
+    return p
+
+
+def _method2(p, matches, denominators, notes):
+    notes.append("method2 adds 1 to the matches and the totals of every order n >= 2")
+    return [p[0]] + [Fraction(m + 1, d + 1) for m, d in zip(matches[1:], denominators[1:])]
+
+
+def _method3(p, matches, denominators, notes):
+    p = list(p)
+    k = 1
+    for i, m in enumerate(matches):
+        if m == 0:
+            p[i] = Fraction(1, 2**k * denominators[i])  # NLTK: 1 / (2**k * d), same value
+            notes.append(f"p_{i + 1} has no match: method3 sets it to 1/(2^{k}*{denominators[i]})")
+            k += 1
+    return p
 
 
 def _method4(p, matches, denominators, candidate_length, k, notes):
