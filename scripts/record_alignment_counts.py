@@ -65,6 +65,7 @@ TIE_BREAKS = ("crossings", "chunks")
 FIELDS = ("matches", "crossings", "chunks", "optimal")
 
 Key = tuple[str, str, str, str]  # pair, reference id, system, tie_break
+Row = tuple[int, int, int, bool]  # matches, crossings, chunks, optimal
 
 
 # ----------------------------------------------------------------------------- reading the data
@@ -115,8 +116,9 @@ def discover(wmt22: Path, pairs: Optional[Sequence[str]] = None,
 
 
 def compute_counts(candidates: Sequence[str], references: Sequence[str], tie_break: str,
-                   settings: Mapping[str, Any] = SETTINGS) -> list[list[int]]:
-    """``[[matches, crossings, chunks, optimal], ...]`` of each segment, one reference each."""
+                   settings: Mapping[str, Any] = SETTINGS) -> list[Row]:
+    """``[(matches, crossings, chunks, optimal), ...]`` of each segment, one reference each
+    (``references[i]`` is segment i's only reference; optimal is a bool)."""
     import mtlearn
 
     if len(candidates) != len(references):
@@ -128,12 +130,13 @@ def compute_counts(candidates: Sequence[str], references: Sequence[str], tie_bre
     rows = []
     for i in range(len(candidates)):
         s = corpus.segments[i]
-        rows.append([int(s.matches), int(s.crossings), int(s.chunks), int(bool(s.optimal))])
+        rows.append((int(s.matches), int(s.crossings), int(s.chunks), bool(s.optimal)))
     return rows
 
 
-def compute_record(wmt22: Path, counts: Mapping[str, Any], key: Key) -> list[list[int]]:
-    """Recompute one record of a loaded fixture from the WMT22 files it names."""
+def compute_record(wmt22: Path, counts: Mapping[str, Any], key: Key) -> list[Row]:
+    """Recompute one record of a loaded fixture from the WMT22 files it names, with its
+    settings: comparable with ``==`` to ``load_counts(path)["records"][key]``."""
     pair, ref_id, system, tie_break = key
     info = counts["pairs"][pair]
     return compute_counts(read_lines(Path(wmt22) / info["systems"][system]),
@@ -141,7 +144,7 @@ def compute_record(wmt22: Path, counts: Mapping[str, Any], key: Key) -> list[lis
                           tie_break, counts["settings"])
 
 
-def _job(job: tuple[str, str, str, str, str, str]) -> tuple[str, list[list[int]], float]:
+def _job(job: tuple[str, str, str, str, str, str]) -> tuple[str, list[Row], float]:
     wmt22, pair, ref_id, system, tie_break, _ = job
     start = time.perf_counter()
     # The files are read in the worker (no text crosses processes); sha256s are checked
@@ -287,7 +290,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             results = map(_job, jobs)
         try:
             for k, (key, rows, seconds) in enumerate(results, 1):
-                records[key] = rows
+                records[key] = [[m, x, c, int(o)] for m, x, c, o in rows]
                 pair = key.split("|")[0]
                 per_pair[pair] = per_pair.get(pair, 0.0) + seconds
                 done_segments += len(rows)
