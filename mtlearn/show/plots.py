@@ -77,7 +77,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
 from mtlearn.metrics.bleu.formulas import brevity_penalty, geometric_mean
-from mtlearn.metrics.meteor.formulas import chunk_spans, count_crossings, f_mean, fragmentation_penalty
+from mtlearn.metrics.meteor.formulas import ChunkSpan, chunk_spans, count_crossings, f_mean, fragmentation_penalty
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from mtlearn.study.agreement import AgreementTables
@@ -252,6 +252,40 @@ def _crossing_xy(pairs: Sequence[Pair], y_top: float, y_bottom: float) -> tuple[
     return xs, ys
 
 
+def _stage_per_pair(stages: Union[None, str, Sequence[str]], n_pairs: int) -> list[str]:
+    """The stage of every pair: one name for all (``None`` is ``"exact"``), or one per pair."""
+    if stages is None or isinstance(stages, str):
+        return [stages or "exact"] * n_pairs
+    stage_list = [str(s) for s in stages]
+    if len(stage_list) != n_pairs:
+        raise ValueError(f"stages: {len(stage_list)} stages for {n_pairs} pairs; give one per pair")
+    return stage_list
+
+
+def _draw_words(ax: Axes, cand: Sequence[str], ref: Sequence[str], y_cand: float, y_ref: float) -> None:
+    """The two strings, one word per x position, each with its index in small grey type."""
+    for i, w in enumerate(cand):
+        ax.text(i, y_cand, w, ha="center", va="center", fontsize=11, gid="candidate-word")
+        ax.text(i, y_cand + 0.2, str(i), ha="center", va="center", fontsize=7, color="#888888")
+    for j, w in enumerate(ref):
+        ax.text(j, y_ref, w, ha="center", va="center", fontsize=11, gid="reference-word")
+        ax.text(j, y_ref - 0.2, str(j), ha="center", va="center", fontsize=7, color="#888888")
+
+
+def _draw_chunks(ax: Axes, spans: Sequence[ChunkSpan], y_cand: float, y_ref: float) -> None:
+    """A dashed box around every chunk, in the candidate and in the reference."""
+    for span in spans:
+        for start, stop, y, gid in ((span.candidate_start, span.candidate_stop, y_cand, "chunk-candidate"),
+                                    (span.reference_start, span.reference_stop, y_ref, "chunk-reference")):
+            ax.add_patch(Rectangle((start - 0.45, y - 0.13), stop - start - 0.1, 0.26, fill=False,
+                                   edgecolor=_CHUNK_COLOUR, linewidth=1.2, linestyle="--", gid=gid,
+                                   zorder=1))
+
+
+def _plural(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else ("es" if word.endswith("ch") else "s"))
+
+
 def plot_alignment_pairs(
     candidate: Sequence[str],
     reference: Sequence[str],
@@ -285,12 +319,7 @@ def plot_alignment_pairs(
     cand = [str(w) for w in candidate]
     ref = [str(w) for w in reference]
     checked = _check_pairs(pairs, len(cand), len(ref))
-    if stages is None or isinstance(stages, str):
-        stage_list = [stages or "exact"] * len(checked)
-    else:
-        stage_list = [str(s) for s in stages]
-        if len(stage_list) != len(checked):
-            raise ValueError(f"stages: {len(stage_list)} stages for {len(checked)} pairs; give one per pair")
+    stage_list = _stage_per_pair(stages, len(checked))
     order = list(stage_order) or sorted(
         set(stage_list), key=lambda s: (list(STAGE_COLOURS).index(s) if s in STAGE_COLOURS else 9, s)
     )
@@ -304,13 +333,7 @@ def plot_alignment_pairs(
     fig, ax = _figure_and_axes(ax, max(4.5, step * n + 1.2), 2.6)
     y_cand, y_ref = 1.0, 0.0
     y_top, y_bottom = 0.82, 0.18  # where mapping lines start and end
-
-    for i, w in enumerate(cand):
-        ax.text(i, y_cand, w, ha="center", va="center", fontsize=11, gid="candidate-word")
-        ax.text(i, y_cand + 0.2, str(i), ha="center", va="center", fontsize=7, color="#888888")
-    for j, w in enumerate(ref):
-        ax.text(j, y_ref, w, ha="center", va="center", fontsize=11, gid="reference-word")
-        ax.text(j, y_ref - 0.2, str(j), ha="center", va="center", fontsize=7, color="#888888")
+    _draw_words(ax, cand, ref, y_cand, y_ref)
 
     for (i, j), stage in mapped:
         ax.add_line(Line2D([i, j], [y_top, y_bottom], color=stage_colour(stage, order), linewidth=2.0,
@@ -323,12 +346,7 @@ def plot_alignment_pairs(
                            markeredgecolor="white", markeredgewidth=0.6, gid="crossings", zorder=3))
 
     spans = chunk_spans(sorted_pairs)
-    for span in spans:
-        for start, stop, y, gid in ((span.candidate_start, span.candidate_stop, y_cand, "chunk-candidate"),
-                                    (span.reference_start, span.reference_stop, y_ref, "chunk-reference")):
-            ax.add_patch(Rectangle((start - 0.45, y - 0.13), stop - start - 0.1, 0.26, fill=False,
-                                   edgecolor=_CHUNK_COLOUR, linewidth=1.2, linestyle="--", gid=gid,
-                                   zorder=1))
+    _draw_chunks(ax, spans, y_cand, y_ref)
 
     ax.set_xlim(-0.7, n - 0.3)
     ax.set_ylim(-0.4, 1.4)
@@ -336,11 +354,8 @@ def plot_alignment_pairs(
     ax.set_xticks([])
     for side in ("top", "right", "bottom", "left"):
         ax.spines[side].set_visible(False)
-    def plural(k: int, word: str) -> str:
-        return f"{k} {word}" + ("" if k == 1 else ("es" if word.endswith("ch") else "s"))
-
-    counts = ", ".join((plural(len(sorted_pairs), "match"), plural(crossings, "crossing"),
-                        plural(len(spans), "chunk")))
+    counts = ", ".join((_plural(len(sorted_pairs), "match"), _plural(crossings, "crossing"),
+                        _plural(len(spans), "chunk")))
     ax.set_title(f"{title}\n{counts}" if title else counts, fontsize=10)
     handles = [Line2D([], [], color=stage_colour(s, order), linewidth=2.0, label=s) for s in order]
     handles.append(Line2D([], [], linestyle="none", marker="X", color=CROSSING_COLOUR, label="crossing"))
@@ -795,6 +810,46 @@ def _spread(targets: Sequence[float], gap: float, low: float = 0.0, high: float 
     return out
 
 
+def _system_names(names: Sequence[str], pair: str, t: "AgreementTables", argname: str, example: str) -> list[str]:
+    """``names`` checked as scored systems of ``pair`` (a list, not one string)."""
+    from mtlearn.study.agreement import check_system
+
+    if isinstance(names, str):
+        raise TypeError(f"{argname}: expected a list of system names, e.g. {example}")
+    return [check_system(name, pair, t, argname) for name in names]
+
+
+def _label_systems(ax: Axes, names: Sequence[str], xs: Sequence[float], ys: Sequence[float],
+                   marked: set[str]) -> None:
+    """Names in a column right of the axes, spread so they never overlap (about 8.5 pt a line)."""
+    ylo, yhi = ax.get_ylim()
+    height_pt = 72 * ax.figure.get_figheight() * ax.get_position().height
+    targets = [(y - ylo) / (yhi - ylo) for y in ys]
+    spots = _spread(targets, gap=8.5 / max(height_pt, 1.0))
+    for name, x, y, spot in zip(names, xs, ys, spots):
+        ax.annotate(name, (x, y), xytext=(1.03, spot), textcoords="axes fraction", ha="left",
+                    va="center", fontsize=7, fontweight="bold" if name in marked else "normal",
+                    annotation_clip=False, gid="system-label",
+                    arrowprops=dict(arrowstyle="-", color="#c8c8c8", linewidth=0.6, shrinkA=0, shrinkB=3))
+
+
+def _agreement_title(pair: str, metric: str, human_score: str, n_systems: int, left_out: Sequence[str],
+                     t: "AgreementTables") -> str:
+    """r and rho from the shipped table (r with its interval), or recomputed without ``left_out``."""
+    from mtlearn.study.agreement import METRIC_NAMES, correlate_systems, system_correlation
+
+    if left_out:
+        r_text, rho_value = [
+            f"{correlate_systems(pair, metric, statistic=stat, human_score=human_score, exclude=left_out, tables=t):.3f}"
+            for stat in ("pearson", "spearman")]
+        return (f"{pair} · {METRIC_NAMES[metric]} without {', '.join(left_out)}: r = {r_text}, "
+                f"ρ = {rho_value}  ({n_systems} systems)")
+    r = system_correlation(pair, metric, "pearson", human_score, tables=t)
+    rho = system_correlation(pair, metric, "spearman", human_score, tables=t)
+    return (f"{pair} · {METRIC_NAMES[metric]}: r = {r.value:.3f} [{r.ci_low:.2f}, {r.ci_high:.2f}], "
+            f"ρ = {rho.value:.3f}  ({n_systems} systems)")
+
+
 def plot_system_agreement(
     pair: str,
     metric: str = "bleu",
@@ -830,19 +885,14 @@ def plot_system_agreement(
     >>> len(marker_points(ax)), ax.get_title().split(":")[0]
     (13, 'ja-en · BLEU without AIST')
     """
-    from mtlearn.study.agreement import METRIC_NAMES, _check_human_score, _check_metric, _check_system, _tables
-    from mtlearn.study.agreement import correlate_systems, system_correlation, system_scores
+    from mtlearn.study.agreement import METRIC_NAMES, agreement_tables, check_human_score, check_metric, system_scores
 
-    t = _tables(tables)
-    metric = _check_metric(metric)
-    human_score = _check_human_score(human_score)
+    t = agreement_tables(tables)
+    metric = check_metric(metric)
+    human_score = check_human_score(human_score)
     systems = system_scores(pair, scored_only=True, tables=t)  # checks pair
-    if isinstance(highlight, str):
-        raise TypeError("highlight: expected a list of system names, e.g. ['Online-A', 'Online-B']")
-    marked = {_check_system(name, pair, t, "highlight") for name in highlight}
-    if isinstance(exclude, str):
-        raise TypeError("exclude: expected a list of system names, e.g. ['AIST']")
-    left_out = [_check_system(name, pair, t, "exclude") for name in exclude]
+    marked = set(_system_names(highlight, pair, t, "highlight", "['Online-A', 'Online-B']"))
+    left_out = _system_names(exclude, pair, t, "exclude", "['AIST']")
     if left_out:
         systems = tuple(s for s in systems if s.system not in left_out)
     xs = [float(s.human(human_score)) for s in systems]  # type: ignore[arg-type]
@@ -860,28 +910,8 @@ def plot_system_agreement(
     ax.set_xlim(min(xs) - xpad, max(xs) + xpad)
     ax.set_ylim(min(ys) - ypad, max(ys) + ypad)
 
-    # Names in a column right of the axes, spread so they never overlap (about 8.5 pt a line).
-    ylo, yhi = ax.get_ylim()
-    height_pt = 72 * ax.figure.get_figheight() * ax.get_position().height
-    targets = [(y - ylo) / (yhi - ylo) for y in ys]
-    spots = _spread(targets, gap=8.5 / max(height_pt, 1.0))
-    for s, x, y, spot in zip(systems, xs, ys, spots):
-        ax.annotate(s.system, (x, y), xytext=(1.03, spot), textcoords="axes fraction", ha="left",
-                    va="center", fontsize=7, fontweight="bold" if s.system in marked else "normal",
-                    annotation_clip=False, gid="system-label",
-                    arrowprops=dict(arrowstyle="-", color="#c8c8c8", linewidth=0.6, shrinkA=0, shrinkB=3))
-
-    if left_out:
-        r_text, rho_value = [
-            f"{correlate_systems(pair, metric, statistic=stat, human_score=human_score, exclude=left_out, tables=t):.3f}"
-            for stat in ("pearson", "spearman")]
-        ax.set_title(f"{pair} · {METRIC_NAMES[metric]} without {', '.join(left_out)}: r = {r_text}, "
-                     f"ρ = {rho_value}  ({len(systems)} systems)", fontsize=9)
-    else:
-        r = system_correlation(pair, metric, "pearson", human_score, tables=t)
-        rho = system_correlation(pair, metric, "spearman", human_score, tables=t)
-        ax.set_title(f"{pair} · {METRIC_NAMES[metric]}: r = {r.value:.3f} [{r.ci_low:.2f}, {r.ci_high:.2f}], "
-                     f"ρ = {rho.value:.3f}  ({len(systems)} systems)", fontsize=9)
+    _label_systems(ax, [s.system for s in systems], xs, ys, marked)
+    ax.set_title(_agreement_title(pair, metric, human_score, len(systems), left_out, t), fontsize=9)
     ax.set_xlabel("humans: DA z-score" if human_score == "z" else "humans: DA raw score (0-100)", fontsize=8)
     ax.set_ylabel(f"corpus {METRIC_NAMES[metric]}", fontsize=8)
     ax.tick_params(labelsize=7)
@@ -910,15 +940,15 @@ def plot_agreement_grid(
     >>> [len(marker_points(ax)) for ax in fig.axes[::2]]
     [11, 9, 14, 10, 9, 12]
     """
-    from mtlearn.study.agreement import _check_metric, _tables
+    from mtlearn.study.agreement import agreement_tables, check_metric
 
-    t = _tables(tables)
+    t = agreement_tables(tables)
     if isinstance(pairs, str):
         raise TypeError("pairs: expected a list of pairs, e.g. ['de-en', 'zh-en']")
     chosen = list(t.pairs if pairs is None else pairs)
     if isinstance(metrics, str):
         raise TypeError("metrics: expected a list of metrics, e.g. ['bleu', 'meteor']")
-    columns = [_check_metric(m, "metrics") for m in metrics]
+    columns = [check_metric(m, "metrics") for m in metrics]
     if not chosen or not columns:
         raise ValueError("pairs, metrics: give at least one pair and one metric")
     fig = _new_figure(5.0 * len(columns), 2.9 * len(chosen))

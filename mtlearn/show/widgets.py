@@ -127,8 +127,8 @@ from typing import Any, Iterator, Optional, Union
 import ipywidgets as widgets
 
 from . import plots
-from mtlearn.study.agreement import (AgreementTables, METRIC_NAMES, METRICS, PairwiseComparison, _check_pair,
-                        _check_system, _p_text, compare_systems, load_agreement, ranking, system_scores)
+from mtlearn.study.agreement import (AgreementTables, METRIC_NAMES, METRICS, PairwiseComparison, check_pair,
+                        check_system, compare_systems, load_agreement, p_value_text, ranking, system_scores)
 from mtlearn.metrics.bleu.score import BleuResult, bleu
 from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
 from mtlearn.metrics.meteor.alignment import TIE_BREAKS
@@ -789,10 +789,10 @@ class AgreementExplorer(_Explorer):
                  tables: Optional[AgreementTables] = None) -> None:
         super().__init__()
         self.tables = tables if tables is not None else load_agreement()
-        pair = _check_pair(pair, self.tables)
+        pair = check_pair(pair, self.tables)
         top = self._top_two(pair)
-        first = _check_system(system_1, pair, self.tables, "system_1") if system_1 is not None else top[0]
-        second = _check_system(system_2, pair, self.tables, "system_2") if system_2 is not None else top[1]
+        first = check_system(system_1, pair, self.tables, "system_1") if system_1 is not None else top[0]
+        second = check_system(system_2, pair, self.tables, "system_2") if system_2 is not None else top[1]
         if first == second:
             raise ValueError(f"system_2: {second!r} is system_1 too; choose two different systems")
         names = self._names(pair)
@@ -888,7 +888,7 @@ class AgreementExplorer(_Explorer):
 
         h1, h2 = ordered(c.human_z_a, c.human_z_b)
         rows = [("humans (DA z)", _num("human-1", h1), _num("human-2", h2), html.escape(c.system_a),
-                 _num("human-p", c.human_p, _p_text(c.human_p)) + " (Wilcoxon rank-sum)",
+                 _num("human-p", c.human_p, p_value_text(c.human_p)) + " (Wilcoxon rank-sum)",
                  yes(c.human_significant), "")]
         for m in METRICS:
             d = c.metric(m)
@@ -896,7 +896,7 @@ class AgreementExplorer(_Explorer):
             ahead = c.winner(m)
             rows.append((f"{METRIC_NAMES[m]} (corpus)", _num(f"{m}-1", v1), _num(f"{m}-2", v2),
                          html.escape(ahead) if ahead else "tie",
-                         _num(f"{m}-p", d.p_value, _p_text(d.p_value)) + " (paired bootstrap)",
+                         _num(f"{m}-p", d.p_value, p_value_text(d.p_value)) + " (paired bootstrap)",
                          yes(d.significant), "&ndash;" if d.agrees is None else yes(d.agrees)))
         head = (f"<tr><th></th><th>{html.escape(first)}</th><th>{html.escape(second)}</th><th>ahead</th>"
                 "<th>test</th><th>significant (p &lt; 0.05)</th><th>as the humans</th></tr>")

@@ -89,6 +89,12 @@ __all__ = [
     "correlate_systems",
     "LeaveOneOut",
     "leave_one_out",
+    "agreement_tables",
+    "check_metric",
+    "check_human_score",
+    "check_pair",
+    "check_system",
+    "p_value_text",
 ]
 
 #: The metrics the tables compare, in table order.
@@ -122,7 +128,7 @@ class DocumentClaim:
 
     def corpus(self, metric: str) -> float:
         """The document's corpus-level (system-level) correlation for ``metric``."""
-        return self.corpus_meteor if _check_metric(metric) == "meteor" else self.corpus_bleu
+        return self.corpus_meteor if check_metric(metric) == "meteor" else self.corpus_bleu
 
     @property
     def corpus_gap(self) -> float:
@@ -131,7 +137,7 @@ class DocumentClaim:
 
     def sentence(self, metric: str) -> Optional[float]:
         """The document's sentence-level correlation for ``metric`` (``None``: not stated)."""
-        return self.sentence_meteor if _check_metric(metric) == "meteor" else None
+        return self.sentence_meteor if check_metric(metric) == "meteor" else None
 
 
 #: Document 003: "up to 0.964 at corpus level, against 0.817 for BLEU; 0.403 at sentence level".
@@ -180,11 +186,11 @@ class SystemScore:
         >>> system_scores("cs-en")[0].metric("bleu")
         0.368374
         """
-        return self.bleu if _check_metric(name) == "bleu" else self.meteor
+        return self.bleu if check_metric(name) == "bleu" else self.meteor
 
     def human(self, score: str = "z") -> Optional[float]:
         """The human system score: ``"z"`` (official) or ``"raw"`` (mean 0-100)."""
-        return self.human_z if _check_human_score(score) == "z" else self.human_raw
+        return self.human_z if check_human_score(score) == "z" else self.human_raw
 
 
 @dataclass(frozen=True)
@@ -339,7 +345,7 @@ class PairwiseComparison:
 
     def metric(self, name: str) -> MetricDifference:
         """The side of metric ``name`` (``"bleu"`` or ``"meteor"``)."""
-        return self.bleu if _check_metric(name) == "bleu" else self.meteor
+        return self.bleu if check_metric(name) == "bleu" else self.meteor
 
     @property
     def agreeing(self) -> str:
@@ -365,7 +371,7 @@ class PairwiseComparison:
         """
         lines = [f"{self.pair}: {self.system_a} against {self.system_b}",
                  f"{'humans':7} {self.system_a} ahead: z {self.human_z_a:.4f} against {self.human_z_b:.4f} "
-                 f"(Wilcoxon rank-sum {_p_text(self.human_p)}, "
+                 f"(Wilcoxon rank-sum {p_value_text(self.human_p)}, "
                  f"{'significant' if self.human_significant else 'not significant'})"]
         for m in METRICS:
             d = self.metric(m)
@@ -376,14 +382,20 @@ class PairwiseComparison:
                 verdict = f"{ahead} ahead"
             how = "as the humans" if d.agrees else ("unlike the humans" if d.agrees is False else "no order")
             lines.append(f"{METRIC_NAMES[m]:7} {verdict}: {d.a:.4f} against {d.b:.4f}, {how} "
-                         f"(paired bootstrap {_p_text(d.p_value)}, "
+                         f"(paired bootstrap {p_value_text(d.p_value)}, "
                          f"{'significant' if d.significant else 'not significant'})")
         lines.append(f"orders them as the humans do: {self.agreeing}")
         return "\n".join(lines)
 
 
-def _p_text(p: float) -> str:
-    # The tables keep 6 decimals; a bootstrap of 1000 resamples cannot resolve below 1/1000.
+def p_value_text(p: float) -> str:
+    """A p-value as a reader sees it: "p < 0.001" below what 1000 resamples resolve.
+
+    The tables keep 6 decimals; a bootstrap of 1000 resamples cannot resolve below 1/1000.
+
+    >>> p_value_text(0.0312), p_value_text(0.0001)
+    ('p = 0.031', 'p < 0.001')
+    """
     return "p < 0.001" if p < 0.0005 else f"p = {p:.3f}"
 
 
@@ -521,15 +533,34 @@ def _choose(value: object, options: Sequence[str], argname: str, what: str) -> s
     return value
 
 
-def _check_metric(metric: object, argname: str = "metric") -> str:
+def check_metric(metric: object, argname: str = "metric") -> str:
+    """``metric`` if it is one of :data:`METRICS`, else a clear error naming ``argname``.
+
+    >>> check_metric("bleu")
+    'bleu'
+    >>> check_metric("chrf", "metrics")
+    Traceback (most recent call last):
+    ...
+    ValueError: metrics: unknown metric 'chrf'; choose bleu, meteor
+    """
     return _choose(metric, METRICS, argname, "metric")
 
 
-def _check_human_score(score: object, argname: str = "human_score") -> str:
+def check_human_score(score: object, argname: str = "human_score") -> str:
+    """``score`` if it names a human score of the tables ("z" or "raw"), else a clear error.
+
+    >>> check_human_score("z")
+    'z'
+    """
     return _choose(score, _HUMAN_SCORES, argname, "human score")
 
 
-def _tables(tables: Optional[AgreementTables]) -> AgreementTables:
+def agreement_tables(tables: Optional[AgreementTables]) -> AgreementTables:
+    """``tables`` checked, or the shipped tables (:func:`load_agreement`) when ``None``.
+
+    >>> agreement_tables(None).pairs == load_agreement().pairs
+    True
+    """
     if tables is None:
         return load_agreement()
     if not isinstance(tables, AgreementTables):
@@ -537,7 +568,12 @@ def _tables(tables: Optional[AgreementTables]) -> AgreementTables:
     return tables
 
 
-def _check_pair(pair: object, t: AgreementTables, argname: str = "pair") -> str:
+def check_pair(pair: object, t: AgreementTables, argname: str = "pair") -> str:
+    """``pair`` if the tables ``t`` have that language pair, else a clear error naming ``argname``.
+
+    >>> check_pair("de-en", load_agreement())
+    'de-en'
+    """
     return _choose(pair, t.pairs, argname, "pair")
 
 
@@ -550,7 +586,7 @@ def pairs(*, tables: Optional[AgreementTables] = None) -> tuple[str, ...]:
     >>> len(pairs()), all(p.endswith("-en") for p in pairs())
     (6, True)
     """
-    return _tables(tables).pairs
+    return agreement_tables(tables).pairs
 
 
 def system_scores(pair: str, *, scored_only: bool = False, order: str = "name",
@@ -569,8 +605,8 @@ def system_scores(pair: str, *, scored_only: bool = False, order: str = "name",
     >>> [s.system for s in system_scores("uk-en", order="human")][-2:]
     ['ALMAnaCH-Inria', 'GTCOM']
     """
-    t = _tables(tables)
-    pair = _check_pair(pair, t)
+    t = agreement_tables(tables)
+    pair = check_pair(pair, t)
     _choose(order, ("name", "human"), "order", "order")
     rows = [s for s in t.systems if s.pair == pair and (s.scored or not scored_only)]
     if order == "human":
@@ -591,9 +627,9 @@ def ranking(pair: str, by: str = "human", *, human_score: str = "z",
     >>> ranking("de-en", "bleu")[:2]
     ('Online-A', 'Lan-Bridge')
     """
-    t = _tables(tables)
+    t = agreement_tables(tables)
     _choose(by, ("human", *METRICS), "by", "ranking")
-    _check_human_score(human_score)
+    check_human_score(human_score)
     systems = system_scores(pair, scored_only=True, tables=t)
 
     def score(s: SystemScore) -> float:
@@ -612,14 +648,14 @@ def system_correlations(pair: Optional[str] = None, *, metric: Optional[str] = N
     >>> [r.pair for r in rows] == list(pairs()), {r.human_score for r in rows}
     (True, {'z'})
     """
-    t = _tables(tables)
+    t = agreement_tables(tables)
     if pair is not None:
-        _check_pair(pair, t)
+        check_pair(pair, t)
     if metric is not None:
-        _check_metric(metric)
+        check_metric(metric)
     if statistic is not None:
         _choose(statistic, _SYSTEM_STATISTICS, "statistic", "statistic")
-    _check_human_score(human_score)
+    check_human_score(human_score)
     return tuple(c for c in t.system_correlations
                  if (pair is None or c.pair == pair) and (metric is None or c.metric == metric)
                  and (statistic is None or c.statistic == statistic) and c.human_score == human_score)
@@ -654,11 +690,11 @@ def segment_correlations(pair: Optional[str] = None, *, metric: Optional[str] = 
     >>> len(segment_correlations()), len(segment_correlations("ja-en")), len(segment_correlations(metric="bleu"))
     (36, 6, 18)
     """
-    t = _tables(tables)
+    t = agreement_tables(tables)
     if pair is not None:
-        _check_pair(pair, t)
+        check_pair(pair, t)
     if metric is not None:
-        _check_metric(metric)
+        check_metric(metric)
     if statistic is not None:
         _choose(statistic, _SEGMENT_STATISTICS, "statistic", "statistic")
     return tuple(c for c in t.segment_correlations
@@ -690,8 +726,8 @@ def segment_counts(pair: str, *, tables: Optional[AgreementTables] = None) -> Se
     >>> c.segments, c.mt_systems_scored, c.identical_output_pairs
     (2016, 10, 12861)
     """
-    t = _tables(tables)
-    pair = _check_pair(pair, t)
+    t = agreement_tables(tables)
+    pair = check_pair(pair, t)
     return next(c for c in t.segment_counts if c.pair == pair)
 
 
@@ -704,13 +740,22 @@ def pairwise(pair: Optional[str] = None, *,
     >>> len(pairwise("de-en")), len(pairwise("ja-en"))
     (36, 91)
     """
-    t = _tables(tables)
+    t = agreement_tables(tables)
     if pair is not None:
-        _check_pair(pair, t)
+        check_pair(pair, t)
     return tuple(c for c in t.pairwise if pair is None or c.pair == pair)
 
 
-def _check_system(system: object, pair: str, t: AgreementTables, argname: str) -> str:
+def check_system(system: object, pair: str, t: AgreementTables, argname: str) -> str:
+    """``system`` if it is a scored MT system of ``pair`` in ``t``, else a clear error naming ``argname``.
+
+    A human translation, or a system the humans did not score, is refused with the reason.
+
+    >>> t = load_agreement()
+    >>> best = ranking("de-en", tables=t)[0]
+    >>> check_system(best, "de-en", t, "system_1") == best
+    True
+    """
     if not isinstance(system, str):
         raise TypeError(f"{argname}: expected a system name (a string), got {type(system).__name__}")
     rows = {s.system: s for s in t.systems if s.pair == pair}
@@ -739,10 +784,10 @@ def compare_systems(pair: str, system_1: str, system_2: str, *,
     ...
     ValueError: system_2: 'HUMAN-B' is a human translation, with no output to score in de-en; choose JDExploreAcademy, LT22, Lan-Bridge, Online-A, Online-B, Online-G, Online-W, Online-Y, PROMT
     """
-    t = _tables(tables)
-    pair = _check_pair(pair, t)
-    first = _check_system(system_1, pair, t, "system_1")
-    second = _check_system(system_2, pair, t, "system_2")
+    t = agreement_tables(tables)
+    pair = check_pair(pair, t)
+    first = check_system(system_1, pair, t, "system_1")
+    second = check_system(system_2, pair, t, "system_2")
     if first == second:
         raise ValueError(f"system_2: {second!r} is system_1 too; choose two different systems")
     return next(c for c in t.pairwise
@@ -799,11 +844,11 @@ def summarize_correlations(level: str = "system", statistic: str = "pearson", hu
     >>> summarize_correlations("segment").claim_bleu is None
     True
     """
-    t = _tables(tables)
+    t = agreement_tables(tables)
     level = _choose(level, ("system", "segment"), "level", "level")
     if level == "system":
         statistic = _choose(statistic, _SYSTEM_STATISTICS, "statistic", "statistic")
-        human_score = _check_human_score(human_score or "z")
+        human_score = check_human_score(human_score or "z")
         rows: dict[str, Sequence[Any]] = {
             m: system_correlations(metric=m, statistic=statistic, human_score=human_score, tables=t)
             for m in METRICS}
@@ -812,7 +857,7 @@ def summarize_correlations(level: str = "system", statistic: str = "pearson", hu
         statistic = _choose(statistic, _SEGMENT_STATISTICS, "statistic", "statistic")
         rows = {m: segment_correlations(metric=m, statistic=statistic, tables=t) for m in METRICS}
         table_score = rows["bleu"][0].human_score
-        if human_score is not None and _check_human_score(human_score) != table_score:
+        if human_score is not None and check_human_score(human_score) != table_score:
             raise ValueError(f"human_score: the table gives {statistic} on {table_score!r} scores only")
         human_score = table_score
         claims = {m: DOCUMENT_CLAIM.sentence(m) for m in METRICS}
@@ -882,8 +927,8 @@ def pairwise_summary(metric: str, pair: Optional[str] = None, *,
     >>> pairwise_summary("meteor").comparisons == len(pairwise())
     True
     """
-    t = _tables(tables)
-    metric = _check_metric(metric)
+    t = agreement_tables(tables)
+    metric = check_metric(metric)
     rows = pairwise(pair, tables=t)
     sides = [(c, c.metric(metric)) for c in rows]
     return PairwiseSummary(
@@ -918,14 +963,14 @@ def correlate_systems(pair: str, metric: str, *, statistic: str = "pearson", hum
     ...
     ValueError: exclude: unknown system 'Nobody' in ja-en; choose AISP-SJTU, AIST, DLUT, JDExploreAcademy, KYB, Lan-Bridge, LanguageX, NAIST-NICT-TIT, NT5, Online-A, Online-B, Online-G, Online-W, Online-Y
     """
-    t = _tables(tables)
-    pair = _check_pair(pair, t)
-    metric = _check_metric(metric)
+    t = agreement_tables(tables)
+    pair = check_pair(pair, t)
+    metric = check_metric(metric)
     statistic = _choose(statistic, _SYSTEM_STATISTICS, "statistic", "statistic")
-    human_score = _check_human_score(human_score)
+    human_score = check_human_score(human_score)
     if isinstance(exclude, str):
         raise TypeError("exclude: expected a list of system names, e.g. ['AIST']")
-    left_out = {_check_system(name, pair, t, "exclude") for name in exclude}
+    left_out = {check_system(name, pair, t, "exclude") for name in exclude}
     kept = [s for s in system_scores(pair, scored_only=True, tables=t) if s.system not in left_out]
     if len(kept) < 3:
         raise ValueError(f"exclude: {len(kept)} systems would be left; a correlation needs at least 3")
@@ -964,7 +1009,7 @@ def leave_one_out(pair: str, metric: str, statistic: str = "pearson", human_scor
     >>> len(loo.values), loo.lowest[0], loo.lowest[1] < loo.full
     (14, 'AIST', True)
     """
-    t = _tables(tables)
+    t = agreement_tables(tables)
     names = [s.system for s in system_scores(pair, scored_only=True, tables=t)]
     full = correlate_systems(pair, metric, statistic=statistic, human_score=human_score, tables=t)
     values = tuple((name, correlate_systems(pair, metric, statistic=statistic, human_score=human_score,
