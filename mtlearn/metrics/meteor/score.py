@@ -3,8 +3,9 @@
 :func:`meteor` aligns the candidate with each reference stage by stage
 (:mod:`mtlearn.metrics.meteor.alignment`), counts matches ``m``, chunks ``c`` and the
 lengths ``w_t``, ``w_r``, and applies the formulas of
-:mod:`mtlearn.metrics.meteor.formulas`; the best-scoring reference is kept (digest of
-document 003, item 9). :func:`corpus_meteor` sums the counts of every segment's
+:mod:`mtlearn.metrics.meteor.formulas` (per segment through an integer shortcut that
+tests/test_steps_are_the_code.py proves equal to them); the best-scoring reference is
+kept (digest of document 003, item 9). :func:`corpus_meteor` sums the counts of every segment's
 best reference and applies the formulas once (item 8).
 
 The digest's worked examples (exact stage only, so that they need no WordNet):
@@ -313,11 +314,16 @@ def _parameters_as_integers(alpha: Any, beta: Any, gamma: Any) -> Optional[tuple
 def _exact_numbers(
     m: int, wt: int, wr: int, c: int, params: tuple[int, int, int, int, int]
 ) -> dict[str, Any]:
-    """:func:`_numbers` in integers, one Fraction per result (the same values exactly).
+    """The fast variant of :func:`_numbers`: the formula steps in integers, one Fraction each.
 
-    With P = m/w_t and R = m/w_r, F_mean = P·R / (α·P + (1 − α)·R) is
+    It equals :func:`_numbers`, i.e. :func:`~mtlearn.metrics.meteor.formulas.precision`,
+    :func:`~mtlearn.metrics.meteor.formulas.recall`, :func:`~mtlearn.metrics.meteor.formulas.f_mean`,
+    :func:`~mtlearn.metrics.meteor.formulas.fragmentation_penalty` and
+    :func:`~mtlearn.metrics.meteor.formulas.meteor_score_value`, value for value
+    (tests/test_steps_are_the_code.py proves it on random counts and parameters):
+    with P = m/w_t and R = m/w_r, F_mean = P·R / (α·P + (1 − α)·R) is
     m / (α·w_r + (1 − α)·w_t); the penalty γ·(c/m)^β and the score F_mean·(1 − penalty)
-    are single fractions too. Only for m, w_t, w_r > 0.
+    are single fractions too. Only for m, w_t, w_r > 0 and a whole β.
 
     >>> opts = _Options((), 0.9, 3, 0.5, "crossings", True, "whitespace")
     >>> fast = _exact_numbers(6, 7, 6, 2, _exact_parameters(opts))
@@ -335,6 +341,7 @@ def _exact_numbers(
 
 
 def _numbers(stats: MeteorStats, opts: _Options) -> dict[str, Any]:
+    """The result's numbers from the four counts, through the formula steps of notebook 04."""
     p = precision(stats.matches, stats.candidate_length)
     r = recall(stats.matches, stats.reference_length)
     f = f_mean(p, r, opts.alpha)
@@ -358,8 +365,10 @@ Params = tuple[int, int, int, int, int]
 
 
 def _score_value(m: int, wt: int, wr: int, c: int, params: Params) -> float:
-    """``float(score_exact)`` from integers alone, for m, w_t, w_r > 0 and a whole β.
+    """The fast variant of ``float(meteor_score_value(f_mean(P, R, α), fragmentation_penalty(c, m, β, γ)))``.
 
+    It equals the formula steps' score (tests/test_steps_are_the_code.py proves it on
+    random counts and parameters), from integers alone, for m, w_t, w_r > 0 and a whole β:
     F_mean·(1 − penalty) = m·a_d·(g_d·m^β − g_n·c^β) / ((a_n·w_r + (a_d − a_n)·w_t)·g_d·m^β)
     with α = a_n/a_d and γ = g_n/g_d; Python's int / int is correctly rounded, so this
     is the float nearest the exact score, as ``float(Fraction)`` is.
