@@ -247,7 +247,7 @@ class _Explorer(widgets.VBox):
         for control in self._inputs.values():
             control.observe(self._on_change, names="value")
 
-    def _on_change(self, change: Any = None) -> None:
+    def _on_change(self, _change: Any = None) -> None:  # ipywidgets passes the change; unread
         if not self._quiet:
             self.refresh()
 
@@ -829,7 +829,7 @@ class AgreementExplorer(_Explorer):
         self.system_1_input.observe(self._on_change, names="value")
         self.system_2_input.observe(self._on_change, names="value")
 
-    def _on_pair(self, change: Any = None) -> None:
+    def _on_pair(self, _change: Any = None) -> None:  # ipywidgets passes the change; unread
         pair = self.pair_input.value
         quiet, self._quiet = self._quiet, True  # the dropdowns' own events must not recompute
         try:

@@ -466,6 +466,9 @@ def _cache_dir_string(mtlearn_cache_dir: Optional[str], xdg_cache_home: Optional
 
 @functools.lru_cache(maxsize=8)
 def _shared(wordnet_dir: Optional[str], directory: str, nltk_path: tuple[str, ...]) -> SynonymIndex:
+    # nltk_path is only part of the cache key: NLTK finds WordNet on its search path, so a
+    # changed path may find another WordNet and must not reuse the index of the old one.
+    del nltk_path
     return load_synonym_index(wordnet_dir, cache=directory)
 
 

@@ -1,0 +1,246 @@
+"""The house rules on code structure, checked on the source of mtlearn.
+
+- No function above cyclomatic complexity 20 (radon's measure; sacreBLEU's metrics,
+  NLTK's BLEU/METEOR and jiwer stay under 18): a function a student cannot follow
+  is split into named steps.
+- No module imports an underscore name from another package. The packages are
+  mtlearn's top level (``text``, ``ngrams``, ``signature``, ``cli``, ``exercises``,
+  ``examples`` ...), ``metrics/bleu``, ``metrics/meteor`` (with its ``_search``),
+  ``show`` and ``study``; inside one package private names may be shared.
+- A metric's ``explain.py`` imports the result type only under ``TYPE_CHECKING``
+  (the result's ``explain()`` imports ``explain.py``; no import cycle).
+- vulture finds no unused function, method or class (a public name in ``__all__`` or
+  in the README, ARCHITECTURE.md, a notebook or a metric card is API, not dead code).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from repo_paths import REPO
+
+radon_complexity = pytest.importorskip("radon.complexity")
+
+PACKAGE = REPO / "mtlearn"
+MAX_COMPLEXITY = 20
+
+#: Folders that are one package each; every other module belongs to the top level.
+PACKAGES = ("metrics/bleu", "metrics/meteor", "show", "study")
+
+
+def _modules() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _dotted(path: Path) -> str:
+    """mtlearn/metrics/meteor/_search/blocks.py -> mtlearn.metrics.meteor._search.blocks."""
+    parts = list(path.relative_to(REPO).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def package_of(module: str) -> str:
+    """The package a dotted module name of mtlearn belongs to (see ``PACKAGES``).
+
+    >>> package_of("mtlearn.metrics.meteor._search.blocks"), package_of("mtlearn.examples.bleu")
+    ('mtlearn.metrics.meteor', 'mtlearn')
+    """
+    for folder in PACKAGES:
+        prefix = "mtlearn." + folder.replace("/", ".")
+        if module == prefix or module.startswith(prefix + "."):
+            return prefix
+    return "mtlearn"
+
+
+def _resolve(node: ast.ImportFrom, module: str, is_package: bool) -> str:
+    """The absolute module name of ``from ... import``, relative imports resolved."""
+    if not node.level:
+        return node.module or ""
+    base = module.split(".")
+    if not is_package:
+        base.pop()  # a module's relative imports start from its package
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_imports(path: Path, source: str | None = None) -> list[str]:
+    """Every underscore name ``path`` takes from another mtlearn package, as readable lines.
+
+    Counts ``from X import _name``, ``import X._private_module`` (a private module of
+    another package), and ``alias._name`` where ``alias`` is a module of another
+    package imported in the file.
+    """
+    module = _dotted(path)
+    own = package_of(module)
+    tree = ast.parse(path.read_text() if source is None else source, filename=str(path))
+    found: list[str] = []
+    foreign_modules: dict[str, str] = {}  # local alias -> module of another package
+
+    def foreign(target: str) -> bool:
+        return target.split(".")[0] == "mtlearn" and package_of(target) != own
+
+    def private_path(target: str) -> bool:
+        # A private module below the package's own folder, e.g. ..._search.blocks.
+        rest = target[len(package_of(target)):].lstrip(".")
+        return any(_is_private(part) for part in rest.split(".") if part)
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            target = _resolve(node, module, path.name == "__init__.py")
+            if not foreign(target):
+                continue
+            if private_path(target):
+                found.append(f"{path.relative_to(REPO)}:{node.lineno} imports from private module {target}")
+            for alias in node.names:
+                if _is_private(alias.name):
+                    found.append(f"{path.relative_to(REPO)}:{node.lineno} imports {target}.{alias.name}")
+                else:
+                    foreign_modules[alias.asname or alias.name] = f"{target}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if not foreign(alias.name):
+                    continue
+                if private_path(alias.name):
+                    found.append(f"{path.relative_to(REPO)}:{node.lineno} imports private module {alias.name}")
+                foreign_modules[alias.asname or alias.name] = alias.name
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in foreign_modules
+            and _is_private(node.attr)
+        ):
+            found.append(
+                f"{path.relative_to(REPO)}:{node.lineno} reads {foreign_modules[node.value.id]}.{node.attr}"
+            )
+    return found
+
+
+def test_the_package_map_covers_every_module():
+    # A new folder under mtlearn/ must be placed in PACKAGES or be part of the top level on purpose.
+    folders = {p.parent.relative_to(PACKAGE).as_posix() for p in _modules()}
+    top_level = {".", "examples", "metrics"}
+    unplaced = {f for f in folders - top_level if not any(f == p or f.startswith(p + "/") for p in PACKAGES)}
+    assert unplaced == set(), f"folders in no package: {sorted(unplaced)}; add them to PACKAGES"
+
+
+def test_the_private_import_check_sees_a_violation():
+    # The check itself must catch each form it claims to catch, and let a package's own names pass.
+    fake = PACKAGE / "show" / "plots.py"
+    source = (
+        "from mtlearn.study.agreement import _tables\n"
+        "from ..study import agreement as ag\n"
+        "import mtlearn.metrics.meteor._search.blocks as blocks\n"
+        "from .widgets import _own_package_is_fine\n"
+        "ag._check_metric('x')\n"
+    )
+    found = private_imports(fake, source)
+    assert len(found) == 3, found
+    assert any("_tables" in f for f in found)
+    assert any("_check_metric" in f for f in found)
+    assert any("_search" in f for f in found)
+
+
+def test_no_module_imports_another_packages_private_names():
+    found = [line for path in _modules() for line in private_imports(path)]
+    assert found == [], "cross-package private imports:\n" + "\n".join(found)
+
+
+def _functions(blocks):
+    """Every function radon measured: top level, methods, and functions nested in them."""
+    for block in blocks:
+        yield block
+        yield from _functions(getattr(block, "methods", []))
+        yield from _functions(getattr(block, "closures", []))
+
+
+def test_no_function_above_complexity_20():
+    too_complex = set()
+    for path in _modules():
+        for item in _functions(radon_complexity.cc_visit(path.read_text())):
+            if item.complexity > MAX_COMPLEXITY:
+                too_complex.add(f"{path.relative_to(REPO)}:{item.lineno} {item.fullname} = {item.complexity}")
+    assert not too_complex, "functions above complexity 20 (split them into named steps):\n" + "\n".join(
+        sorted(too_complex)
+    )
+
+
+def _imports_outside_type_checking(tree: ast.Module) -> list[ast.stmt]:
+    """The module-level imports of ``tree`` that run at import time (not under ``if TYPE_CHECKING:``)."""
+    found = []
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+        elif isinstance(node, (ast.If, ast.Try)) and not (
+            isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        ):
+            found += [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    return found
+
+
+@pytest.mark.parametrize("metric", ["bleu", "meteor"])
+def test_explain_imports_the_result_type_only_for_typing(metric):
+    # A result's explain() calls its package's explain.py; explain.py must not import the
+    # result's module when it is imported, or the two would import each other.
+    path = PACKAGE / "metrics" / metric / "explain.py"
+    module = _dotted(path)
+    score = f"mtlearn.metrics.{metric}.score"
+    tree = ast.parse(path.read_text())
+    at_import = []
+    for node in _imports_outside_type_checking(tree):
+        targets = (
+            [_resolve(node, module, False)] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+        )
+        at_import += [t for t in targets if t == score or t.startswith(score + ".")]
+    assert at_import == [], f"{path.relative_to(REPO)} imports {score} at import time"
+    typing_only = [
+        node for node in tree.body
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test) and score in ast.unparse(node)
+    ]
+    assert typing_only, f"{path.relative_to(REPO)}: expected the result type imported under TYPE_CHECKING"
+
+
+#: Where a public name is documented for students: a public name found there is API, not dead code.
+_DOCUMENTED = ("README.md", "ARCHITECTURE.md", "notebooks/*.ipynb", "mtlearn/metrics/*/CARD.md")
+
+
+def test_vulture_finds_no_unused_function():
+    vulture = pytest.importorskip("vulture")
+    finder = vulture.Vulture()
+    finder.scavenge([str(PACKAGE)])
+    # Functions, methods and classes only: unused dataclass fields and properties of a
+    # result are public data a student reads, not dead code.
+    kinds = {"function", "method", "class"}
+    # Called by IPython's display machinery, not by mtlearn.
+    display_hooks = {"_repr_html_", "_repr_png_", "_repr_svg_", "_repr_mimebundle_"}
+    documented = "\n".join(p.read_text() for pattern in _DOCUMENTED for p in REPO.glob(pattern))
+    unused = [
+        f"{Path(item.filename).relative_to(REPO)}:{item.first_lineno} {item.typ} {item.name}"
+        for item in finder.get_unused_code(min_confidence=60)
+        if item.typ in kinds and item.name not in display_hooks and not _is_public_api(item, documented)
+    ]
+    assert unused == [], "unused code (delete it, or document it as public API):\n" + "\n".join(unused)
+
+
+def _is_public_api(item, documented: str) -> bool:
+    """A public name in its module's ``__all__`` or in the students' documentation."""
+    if _is_private(item.name):
+        return False
+    if re.search(rf"\b{re.escape(item.name)}\b", documented):
+        return True
+    tree = ast.parse(Path(item.filename).read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "__all__" for t in node.targets):
+            names = {elt.value for elt in getattr(node.value, "elts", []) if isinstance(elt, ast.Constant)}
+            if item.name in names:
+                return True
+    return False
