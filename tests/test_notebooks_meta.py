@@ -37,17 +37,10 @@ NBVAL_MARKERS = ("NBVAL_IGNORE_OUTPUT", "NBVAL_SKIP", "NBVAL_RAISES_EXCEPTION",
 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
-# Functions a notebook may define: the exercise checker, notebook 05's scoring helper,
-# and in notebook 01 the quotation of document 002's own code. Anything else could be
-# a formula re-implemented outside mtlearn.
-ALLOWED_DEFINITIONS = {
-    "01_bleu_from_scratch.ipynb": {"check", "bleu"},
-    "02_bleu_in_practice.ipynb": {"check"},
-    "03_meteor_alignment.ipynb": {"check"},
-    "04_meteor_scoring.ipynb": {"check"},
-    "05_bleu_vs_meteor.ipynb": {"check", "scores"},
-    "06_do_metrics_agree_with_people.ipynb": {"check"},
-}
+# Functions a notebook may define: only notebook 01's quotation of document 002's own
+# code. Anything else could be a formula re-implemented outside mtlearn; the exercise
+# checker is mtlearn.exercises.check, imported.
+ALLOWED_DEFINITIONS = {name: set() for name in NOTEBOOKS} | {"01_bleu_from_scratch.ipynb": {"bleu"}}
 
 
 def _load(name: str) -> nbformat.NotebookNode:
@@ -187,6 +180,16 @@ def test_no_formula_reimplemented(name: str) -> None:
                 defined.add(getattr(node, "name", "<lambda>"))
     extra = defined - ALLOWED_DEFINITIONS[name]
     assert not extra, f"{name}: defines {sorted(extra)}; notebooks call mtlearn instead"
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_exercises_use_the_shared_checker(name: str) -> None:
+    # One check() for every notebook: imported from mtlearn.exercises before the first exercise.
+    cells = [c.source for c in _code_cells(_load(name))]
+    first_exercise = next(k for k, source in enumerate(cells) if re.search(r"^check\(answer_\d", source, re.M))
+    imports = [k for k, source in enumerate(cells)
+               if re.search(r"^from mtlearn\.exercises import .*\bcheck\b", source, re.M)]
+    assert imports and imports[0] < first_exercise, f"{name}: check() is not imported from mtlearn.exercises"
 
 
 def test_document_code_is_quoted_verbatim() -> None:
