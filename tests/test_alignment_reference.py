@@ -146,6 +146,17 @@ def test_twelve_words_per_side_are_accepted():
     assert pairs_of(got) == tuple((k, REFERENCE_MAX_WORDS - 1 - k) for k in range(REFERENCE_MAX_WORDS))
 
 
+def test_a_sentence_not_split_is_refused_by_name():
+    with pytest.raises(TypeError, match="^reference: expected a list of tokens, got str"):
+        align_reference(["a"], "a b", EXACT)
+
+
+def test_stage_names_are_resolved():
+    assert align_reference(["cats"], ["cat"], ["exact", "stem"]) == ((0, 0, "stem"),)
+    with pytest.raises(ValueError, match="^stages: unknown stage 'stems'"):
+        align_reference(["cats"], ["cat"], ["stems"])
+
+
 def test_unknown_tie_break_is_refused_by_name():
     with pytest.raises(ValueError, match="^tie_break: unknown value 'chunk'"):
         align_reference(["a"], ["a"], EXACT, tie_break="chunk")

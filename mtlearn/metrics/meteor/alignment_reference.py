@@ -61,7 +61,7 @@ import sys
 from collections.abc import Iterator, Sequence
 
 from mtlearn.metrics.meteor.formulas import count_chunks, count_crossings
-from mtlearn.metrics.meteor.matchers import Stage, stage_matches
+from mtlearn.metrics.meteor.matchers import Stage, resolve_stages, stage_matches
 from mtlearn.text import check_choice
 
 #: The longest sentence (in words, per side) :func:`align_reference` accepts.
@@ -94,8 +94,8 @@ def align_reference(
 ) -> tuple[tuple[int, int, str], ...]:
     """The alignment the rule chooses, as ``(candidate index, reference index, stage name)``.
 
-    ``stages`` are resolved stage objects (:func:`mtlearn.metrics.meteor.matchers.resolve_stages`).
-    The mappings are sorted by candidate index. See the module docstring for the rule.
+    ``stages`` are stage objects or names, as :func:`mtlearn.metrics.meteor.matchers.resolve_stages`
+    takes them. The mappings are sorted by candidate index. See the module docstring for the rule.
 
     >>> from mtlearn.metrics.meteor.matchers import resolve_stages
     >>> align_reference(["b", "a"], ["a", "b"], resolve_stages(["exact"]))
@@ -106,7 +106,10 @@ def align_reference(
     ValueError: candidate: 13 words; the reference aligner lists every alignment, whose number grows exponentially with the length, so it takes at most 12 words per side (use align() for longer sentences)
     """
     check_choice(tie_break, ("crossings", "chunks"), "tie_break")
+    stages = resolve_stages(stages)  # names become matchers; matchers pass through
     for argname, words in (("candidate", candidate), ("reference", reference)):
+        if isinstance(words, str):
+            raise TypeError(f"{argname}: expected a list of tokens, got str (split the sentence first)")
         if len(words) > REFERENCE_MAX_WORDS:
             raise ValueError(
                 f"{argname}: {len(words)} words; the reference aligner lists every alignment, whose "
