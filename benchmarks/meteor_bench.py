@@ -306,9 +306,14 @@ def describe_run() -> None:
     import nltk
 
     where = Path(mtlearn.__file__).resolve().parent.parent
-    git = ["git", "-C", str(where)]
-    commit = subprocess.run(git + ["log", "-1", "--format=%h %cI %s"], capture_output=True, text=True).stdout
-    dirty = subprocess.run(git + ["status", "--porcelain", "--", "mtlearn"], capture_output=True, text=True).stdout
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", "-C", str(where), *args], capture_output=True, text=True).stdout
+        except OSError:  # no git: the figures are still worth printing
+            return ""
+
+    commit = git("log", "-1", "--format=%h %cI %s")
+    dirty = git("status", "--porcelain", "--", "mtlearn")
     print(f"mtlearn imported from {where}, commit {commit.strip()[:100] or '(no git)'}"
           + (" (mtlearn/ has uncommitted changes)" if dirty.strip() else ""))
     print(f"Python {platform.python_version()}, NLTK {nltk.__version__}, {os.cpu_count()} CPUs, "
