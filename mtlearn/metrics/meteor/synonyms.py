@@ -135,7 +135,6 @@ class SynonymIndex:
     exceptions: Mapping[str, Mapping[str, tuple[str, ...]]]
     source: str = ""
     _memo: dict[str, frozenset[int]] = field(default_factory=dict, repr=False, compare=False)
-    _sorted_memo: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def base_forms(self, word: str, pos: str) -> list[str]:
         """The forms of ``word`` that WordNet lists for ``pos`` — NLTK's ``_morphy(word, pos)``.
@@ -179,19 +178,6 @@ class SynonymIndex:
             if len(self._memo) >= _MEMO_SIZE:
                 self._memo.clear()  # bounded: a stream of new words cannot fill the memory
             found = self._memo[word] = frozenset(ids)
-        return found
-
-    def sorted_synsets(self, word: str) -> tuple[int, ...]:
-        """:meth:`synsets` as a sorted tuple (what the compiled alignment reads).
-
-        >>> shared_synonym_index().sorted_synsets("automobile")
-        (19307562, 29583431)
-        """
-        found = self._sorted_memo.get(word)
-        if found is None:
-            if len(self._sorted_memo) >= _MEMO_SIZE:
-                self._sorted_memo.clear()
-            found = self._sorted_memo[word] = tuple(sorted(self.synsets(word)))
         return found
 
     def __len__(self) -> int:
