@@ -10,22 +10,23 @@ The rule (Banerjee & Lavie 2005; digest of document 003, items 3 and 4):
   is chosen, crossings counted over *all* mappings so far (earlier stages
   included). Two mappings ``(i1, j1)``, ``(i2, j2)`` cross when
   ``(i1 − i2)·(j1 − j2) < 0``;
-* with ``tie_break="chunks"`` the second criterion is instead the fewest chunks
-  (over all mappings so far), the rule of METEOR 1.x;
+* among those still equal, the one with the **fewest chunks** (over all mappings
+  so far): of equally good alignments, the one METEOR's penalty likes best;
+* with ``tie_break="chunks"`` the crossings step is left out: most mappings, then
+  fewest chunks, the rule of METEOR 1.x;
 * **documented tie-break** for alignments still equal: read the stage's
   reference positions in candidate order, an unmatched candidate word counting
   as after every reference position; the lexicographically smallest sequence
   wins (so earlier candidate words take earlier reference words).
 
-The search is exact, stage by stage. Words with one key (the exact and stem stages)
-fall into complete blocks: a block with as many candidate as reference words is
-mapped in order; the others, under the crossings rule, are solved by the dynamic
-programmes and block searches of :mod:`mtlearn.metrics.meteor._search.blocks`. Every other group of
-words (synonyms that do not form complete blocks, the chunks rule, matchers of your
-own) goes to :mod:`mtlearn.metrics.meteor._search.groups`: a walk over every alignment of a small
-group, or a branch and bound with a node budget; when the budget runs out, the best
-alignment found is returned with ``optimal=False``. :func:`align_pairs_many` aligns
-many pairs at once, in the optional compiled twin of these steps when it is installed.
+In short: most matches → fewest crossings → fewest chunks → lexicographic
+(``tie_break="chunks"``: most matches → fewest chunks → lexicographic).
+:mod:`mtlearn.metrics.meteor.alignment_reference` writes this rule as a plain
+enumeration (``align(..., method="reference")``); the default ``method="search"``
+is the exact search of :mod:`mtlearn.metrics.meteor._search`, which gives the same
+alignment on any length: balanced blocks of equal words are mapped in order without
+search, the rest by a branch and bound with a node budget. When the budget runs out,
+the best alignment found is returned with ``optimal=False``.
 
 The digest's row 1: "on the mat sat the cat" against "the cat sat on the mat".
 
@@ -38,42 +39,37 @@ The digest's row 1: "on the mat sat the cat" against "the cat sat on the mat".
 ...           resolve_stages(["exact"]), tie_break="chunks")
 >>> b.pairs, b.crossings, b.chunks
 (((0, 3), (1, 4), (2, 5), (3, 2), (4, 0), (5, 1)), 11, 3)
-"""
 
+Fewest chunks before the lexicographic rule: three alignments have 4 matches and
+1 crossing; the first "He" would give 4 chunks, the third gives 3 ("He eats"):
+
+>>> c = align("He He He eats sweet apple which is a fruit.".split(),
+...           "He eats a sweet apple.".split(), resolve_stages(["exact"]))
+>>> c.pairs, c.crossings, c.chunks
+(((2, 0), (3, 1), (4, 3), (8, 2)), 1, 3)
+"""
 from __future__ import annotations
 
-import bisect
-from array import array
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Callable, NamedTuple, Optional, Union, overload
+from typing import NamedTuple, Optional, Union, overload
 
-from mtlearn.metrics.meteor._search import blocks as meteor_blocks
+from mtlearn.metrics.meteor._search import Budget, SearchLimits, count_crossings_and_chunks, solve_stage
+from mtlearn.metrics.meteor.formulas import count_chunks, count_crossings
+from mtlearn.metrics.meteor.matchers import Stage
 from mtlearn.text import check_choice, check_index
-from mtlearn.metrics.meteor._search.blocks import _TABLE_LIMIT, _solve_complete_blocks
-from mtlearn.metrics.meteor._search.groups import (
-    _DEPTH_LIMIT,
-    _SMALL_GROUP,
-    Pair,
-    _Budget,
-    _complete_block,
-    _Component,
-    _components,
-    _enumerate_group,
-    _groups,
-    _root,
-    _search_group,
-)
-from mtlearn.metrics.meteor.matchers import ExactMatcher, Stage, StemMatcher, SynonymMatcher, is_pair_matcher
 
-_meteor_fast = None  # FIXME(search rewrite): the compiled twin is gone; remove its branches
+Pair = tuple[int, int]
 
 #: Values of ``tie_break``: what decides between alignments with equally many matches.
 TIE_BREAKS: tuple[str, ...] = ("crossings", "chunks")
 
+#: Values of ``method`` in :func:`align`.
+METHODS: tuple[str, ...] = ("search", "reference")
+
 #: Search nodes one :func:`align` call may visit before settling for the best found, per
-#: ``tie_break`` (a chunks node costs about a tenth of a crossings node: its bound is O(1)).
-DEFAULT_NODE_BUDGET: dict[str, int] = {"crossings": 20_000, "chunks": 200_000}
+#: ``tie_break`` (from :class:`~mtlearn.metrics.meteor._search.SearchLimits`).
+DEFAULT_NODE_BUDGET: dict[str, int] = {t: SearchLimits().node_budget(t) for t in TIE_BREAKS}
 
 
 @dataclass(frozen=True)
@@ -158,308 +154,28 @@ class Alignment:
         return counts
 
 
-
-_NO_KEY = object()  # "this word has no key at this stage"
-_MISSING = object()  # "not looked up yet"
-
-
-def _single_key_blocks(
-    cand: Sequence[str], ref: Sequence[str], free_c: Sequence[int], free_r: Sequence[int],
-    stage: Stage,
-) -> Optional[list[tuple[list[int], list[int]]]]:
-    """The stage's components when every word has at most one key (``exact``, ``stem``).
-
-    Each key that words on both sides have is then a complete block: its candidate
-    and reference positions, in order. ``None`` when some word has several keys
-    (then :func:`_components` builds the general match graph).
-
-    >>> from mtlearn.metrics.meteor.matchers import ExactMatcher
-    >>> _single_key_blocks("a b a c".split(), "b a d".split(), [0, 1, 2, 3], [0, 1, 2], ExactMatcher())
-    [([0, 2], [1]), ([1], [0])]
-    """
-    if type(stage) is SynonymMatcher:
-        return None  # words have many synsets
-    by_c: dict[Hashable, list[int]] = {}
-    by_r: dict[Hashable, list[int]] = {}
-    # Exact: the word is its one key; stem: its stem (read without building key sets).
-    stem = stage.stem if type(stage) is StemMatcher else None
-    if type(stage) is ExactMatcher or stem is not None:
-        for side, words, free in ((by_c, cand, free_c), (by_r, ref, free_r)):
-            for i in free:
-                k = words[i] if stem is None else stem(words[i])
-                found = side.get(k)
-                if found is None:
-                    side[k] = [i]
-                else:
-                    found.append(i)
-    else:
-        keys = stage.keys  # type: ignore[union-attr]
-        key_of: dict[str, Hashable] = {}
-        for side, words, free in ((by_c, cand, free_c), (by_r, ref, free_r)):
-            for i in free:
-                w = words[i]
-                k = key_of.get(w, _MISSING)
-                if k is _MISSING:
-                    ks = frozenset(keys(w))
-                    if len(ks) > 1:
-                        return None
-                    k = key_of[w] = next(iter(ks)) if ks else _NO_KEY
-                if k is _NO_KEY:
-                    continue
-                found = side.get(k)
-                if found is None:
-                    side[k] = [i]
-                else:
-                    found.append(i)
-    blocks = []
-    for k, cs in by_c.items():
-        rs = by_r.get(k)
-        if rs is not None:
-            blocks.append((cs, rs))
-    return blocks
-
-
-
-def _align_stage(
-    cand: Sequence[str], ref: Sequence[str], stage: Stage, pair_matcher: bool,
-    fixed: dict[int, int], tie_break: str, budget: _Budget,
-) -> tuple[list[Pair], bool]:
-    if fixed:
-        used_r = set(fixed.values())
-        free_c = [i for i in range(len(cand)) if i not in fixed]
-        free_r = [j for j in range(len(ref)) if j not in used_r]
-    else:
-        free_c = list(range(len(cand)))
-        free_r = list(range(len(ref)))
-    if not free_c or not free_r:
-        return [], True
-    crossings = tie_break == "crossings"
-    new: list[Pair] = []
-    open_comps: list[_Component] = []
-    blocks = None if pair_matcher else _single_key_blocks(cand, ref, free_c, free_r, stage)
-    if blocks is not None:
-        for cs, rs in blocks:
-            # As below: a one-to-one block, or (crossings) an equal-sized block, is forced.
-            if len(cs) == len(rs) and (crossings or len(cs) == 1):
-                new.extend(zip(cs, rs))
-            else:
-                open_comps.append(_complete_block(cs, rs))
-        open_comps.sort(key=lambda c: c.cands[0])
-    else:
-        for comp in _components(cand, ref, free_c, free_r, stage, pair_matcher):
-            one_to_one = len(comp.cands) == 1 and len(comp.refs) == 1
-            # Equal-sized complete blocks: every word is mapped, and under the crossings
-            # rule in order (a crossing pair inside a block can always be uncrossed).
-            balanced = crossings and comp.complete and len(comp.cands) == len(comp.refs)
-            if one_to_one or balanced:
-                new.extend(zip(comp.cands, comp.refs))
-            else:
-                open_comps.append(comp)
-    if not open_comps:
-        return new, True
-    context = dict(fixed)
-    context.update(new)
-    return _finish_stage(new, open_comps, context, tie_break, budget)
-
-
-
-def _solve_group(
-    group: list[_Component], context: dict[int, int], tie_break: str, budget: _Budget,
-) -> tuple[list[Pair], bool]:
-    """One group of components: the dynamic programmes for complete blocks under the
-    crossings rule, the search for the rest."""
-    if tie_break == "crossings" and not context and len(group) == 1 and group[0].complete:
-        return list(zip(group[0].cands, group[0].refs)), True  # no crossing possible at all
-    if tie_break == "crossings" and all(c.complete for c in group) and (
-        sum(len(c.cands) for c in group) <= _DEPTH_LIMIT
-        and all(len(c.cands) * len(c.refs) <= _TABLE_LIMIT for c in group)
-    ):
-        return _solve_complete_blocks([(c.cands, c.refs) for c in group], context, budget)
-    if tie_break == "crossings" and sum(len(c.cands) for c in group) <= _SMALL_GROUP:
-        found = _enumerate_group(group, context, budget)
-        if found is not None:
-            return found, True
-    return _search_group(group, context, tie_break, budget)
-
-
-
-# --------------------------------------------------------------------------- fast paths
-# Most stages need no search at all. At the exact and stem stages every word has one
-# key, so the match graph is a set of complete blocks (one per key): a block with as
-# many candidate as reference words is mapped in order, and the others are solved by
-# the dynamic programmes above. At the synonym stage the words left over are few, and
-# their matches usually pair one word with one word. These functions find that out
-# with plain dicts and lists, and hand anything else to the general machinery above.
-
-
-def _is_single_key(stage: Stage) -> bool:
-    """Whether ``stage`` gives every word exactly one key (exact, stem): its words then
-    fall into complete blocks, which :func:`_single_key_stage` solves.
-
-    >>> from mtlearn.metrics.meteor.matchers import ExactMatcher, StemMatcher, SynonymMatcher
-    >>> _is_single_key(ExactMatcher()), _is_single_key(StemMatcher()), _is_single_key(SynonymMatcher())
-    (True, True, False)
-    """
-    return type(stage) is ExactMatcher or type(stage) is StemMatcher
-
-
-def _single_key_stage(
-    cand: Sequence[str], ref: Sequence[str], free_c: Sequence[int], free_r: Sequence[int],
-    stage: Stage, fixed: dict[int, int], budget: _Budget,
-) -> tuple[list[Pair], bool]:
-    """One stage under the crossings rule when every word has one key (exact, stem).
-
-    "b" is forced; of the two candidate "a", the second is mapped: the first would cross "b".
-
-    >>> from mtlearn.metrics.meteor.matchers import ExactMatcher
-    >>> _single_key_stage("a b a".split(), "b a".split(), range(3), range(2), ExactMatcher(), {},
-    ...                   _Budget(0))
-    ([(1, 0), (2, 1)], True)
-    """
-    blocks = _single_key_blocks(cand, ref, free_c, free_r, stage)
-    assert blocks is not None  # _is_single_key(stage)
-    new: list[Pair] = []
-    unbalanced: list[tuple[list[int], list[int]]] = []
-    for cs, rs in blocks:
-        if len(cs) == len(rs):
-            new.extend(zip(cs, rs))  # every word mapped, in order
-        else:
-            unbalanced.append((cs, rs))
-    if not unbalanced:
-        return new, True
-    context = dict(fixed)
-    context.update(new)
-    if len(unbalanced) == 1 and not context:
-        cs, rs = unbalanced[0]
-        return new + list(zip(cs, rs)), True  # nothing to cross: earliest words first
-    return _blocks_of_stage(new, unbalanced, context, budget)
-
-
-def _blocks_of_stage(
-    new: list[Pair], unbalanced: list[tuple[list[int], list[int]]], context: dict[int, int],
-    budget: _Budget,
-) -> tuple[list[Pair], bool]:
-    """``new`` plus the optimum of a stage's unbalanced complete blocks (crossings rule)."""
-    if any(len(cs) * len(rs) > _TABLE_LIMIT for cs, rs in unbalanced):
-        # Too big to tabulate: group by group, with the general path's limits.
-        return _finish_stage(new, [_complete_block(cs, rs) for cs, rs in unbalanced], context,
-                             "crossings", budget)
-    found, optimal = _solve_complete_blocks(unbalanced, context, budget)
-    return new + found, optimal
-
-
-def _finish_stage(
-    new: list[Pair], comps: list[_Component], context: dict[int, int], tie_break: str,
-    budget: _Budget,
-) -> tuple[list[Pair], bool]:
-    """``new`` plus the optimum of each independent group of ``comps``."""
-    optimal = True
-    for group in _groups(comps, tie_break):
-        pairs, proven = _solve_group(group, context, tie_break, budget)
-        new.extend(pairs)
-        optimal = optimal and proven
-    return new, optimal
-
-
-def _synonym_stage(
-    cand: Sequence[str], ref: Sequence[str], free_c: Sequence[int], free_r: Sequence[int],
-    stage: Stage, fixed: dict[int, int], budget: _Budget,
-) -> tuple[list[Pair], bool]:
-    """A keys stage (several keys a word: synonyms) under the crossings rule.
-
-    The words left over are few. Their matches are split into connected components;
-    a component in which every candidate word matches every reference word is a
-    complete block, solved like the blocks of the exact stage (forced when both sides
-    have as many words, else by :func:`_solve_complete_blocks`). If some component is
-    not complete, the general :func:`_align_stage` decides the whole stage.
-
-    >>> from mtlearn.metrics.meteor.matchers import SynonymMatcher
-    >>> _synonym_stage(["car", "fast"], ["quick", "automobile"], [0, 1], [0, 1], SynonymMatcher(), {}, _Budget(0))
-    ([(0, 1), (1, 0)], True)
-    """
-    keys = stage.keys  # type: ignore[union-attr]
-    ref_keys = []
-    for j in free_r:
-        ks = keys(ref[j])
-        if ks:
-            ref_keys.append((j, ks))
-    if not ref_keys:
-        return [], True
-    edges: dict[int, list[int]] = {}
-    for i in free_c:
-        ks = keys(cand[i])
-        if ks:
-            found = [j for j, rks in ref_keys if not ks.isdisjoint(rks)]
-            if found:
-                edges[i] = found
-    if not edges:
-        return [], True
-    # Connected components, by union-find over candidate positions i and reference ~j.
-    parent: dict[int, int] = {}
-    for i, js in edges.items():
-        for j in js:
-            a, b = _root(parent, i), _root(parent, ~j)
-            if a != b:
-                parent[a] = b
-    comps: dict[int, tuple[list[int], list[int]]] = {}
-    for i in edges:  # candidate positions in order
-        comps.setdefault(_root(parent, i), ([], []))[0].append(i)
-    for j, _ in ref_keys:  # reference positions in order
-        if ~j in parent:
-            comps[_root(parent, ~j)][1].append(j)
-    new: list[Pair] = []
-    unbalanced: list[tuple[list[int], list[int]]] = []
-    for cs, rs in comps.values():
-        if any(len(edges[i]) != len(rs) for i in cs):
-            return _align_stage(cand, ref, stage, False, fixed, "crossings", budget)
-        if len(cs) == len(rs):
-            new.extend(zip(cs, rs))  # a complete block with both sides equal: in order
-        else:
-            unbalanced.append((cs, rs))
-    if not unbalanced:
-        return new, True
-    context = dict(fixed)
-    context.update(new)
-    return _blocks_of_stage(new, sorted(unbalanced), context, budget)
-
-
 def _align_core(
     cand: Sequence[str], ref: Sequence[str], stages: Sequence[Stage], tie_break: str,
-    budget: _Budget,
+    budget: Budget,
 ) -> tuple[list[Pair], list[int], bool]:
     """The alignment as ``(pairs sorted by candidate index, stage number of each, optimal)``.
 
     >>> from mtlearn.metrics.meteor.matchers import resolve_stages
     >>> _align_core(["the", "cats", "sat"], ["a", "cat", "sat"], resolve_stages(["exact", "stem"]),
-    ...             "crossings", _Budget(100))
+    ...             "crossings", Budget(100))
     ([(1, 1), (2, 2)], [1, 0], True)
     """
     fixed: dict[int, int] = {}
     stage_of: dict[int, int] = {}
     optimal = True
-    n_free = min(len(cand), len(ref))
-    free_c: Sequence[int] = range(len(cand))
-    free_r: Sequence[int] = range(len(ref))
-    crossings = tie_break == "crossings"
     for number, stage in enumerate(stages):
-        if len(fixed) == n_free:
+        if len(fixed) == min(len(cand), len(ref)):
             break  # one side is used up: later stages cannot add a mapping
-        if not crossings or is_pair_matcher(stage):
-            pairs, proven = _align_stage(cand, ref, stage, is_pair_matcher(stage), fixed,
-                                         tie_break, budget)
-        else:
-            if _is_single_key(stage):
-                pairs, proven = _single_key_stage(cand, ref, free_c, free_r, stage, fixed, budget)
-            else:
-                pairs, proven = _synonym_stage(cand, ref, free_c, free_r, stage, fixed, budget)
-        optimal = optimal and proven
-        if pairs:
-            for i, j in pairs:
-                fixed[i] = j
-                stage_of[i] = number
-            used = set(fixed.values())
-            free_c = [i for i in free_c if i not in fixed]
-            free_r = [j for j in free_r if j not in used]
+        found = solve_stage(cand, ref, stage, fixed, tie_break, budget)
+        optimal = optimal and found.optimal
+        for i, j in found.pairs:
+            fixed[i] = j
+            stage_of[i] = number
     ordered = sorted(fixed.items())
     return ordered, [stage_of[i] for i, _ in ordered], optimal
 
@@ -488,25 +204,6 @@ class AlignedPairs(NamedTuple):
     nodes: int
     crossings: int
     chunks: int
-
-
-def _crossings_and_chunks(pairs: Sequence[Pair]) -> tuple[int, int]:
-    """Both counts of pairs sorted by candidate index, in one pass.
-
-    >>> _crossings_and_chunks([(0, 3), (1, 0), (2, 5), (3, 2), (4, 4), (5, 1)])
-    (8, 6)
-    """
-    seen: list[int] = []
-    crossings = chunks = 0
-    pi = pj = -2
-    for i, j in pairs:
-        pos = bisect.bisect_right(seen, j)
-        crossings += len(seen) - pos
-        seen.insert(pos, j)
-        if i != pi + 1 or j != pj + 1:
-            chunks += 1
-        pi, pj = i, j
-    return crossings, chunks
 
 
 def _check_budget(tie_break: str, node_budget: Optional[int]) -> tuple[str, int]:
@@ -577,50 +274,17 @@ def _align_pairs(
     node_budget: int,
 ) -> AlignedPairs:
     """:func:`align_pairs` for checked arguments."""
-    budget = _Budget(node_budget)
+    budget = Budget(node_budget)
     ordered, stage_numbers, optimal = _align_core(candidate, reference, stages, tie_break, budget)
     return AlignedPairs(tuple(ordered), tuple(stage_numbers), optimal, budget.used,
-                        *_crossings_and_chunks(ordered))
-
-
-def _compiled_stages(stages: Sequence[Stage], words: list[str]) -> Optional[list[tuple]]:
-    """The stages as the compiled twin reads them, or ``None`` if one is not of its kinds.
-
-    Per stage ``(kind, keys)``: kind 0 is the exact stage (a word is its own key), 1 a
-    stage with one key per word (``keys[w]``: the stem of ``words[w]``), 2 a stage with
-    sets of keys (``keys[w]``: the sorted synset ids of ``words[w]``).
-    """
-    out: list[tuple] = []
-    for stage in stages:
-        if type(stage) is ExactMatcher:
-            out.append((0, None))
-        elif type(stage) is StemMatcher:
-            out.append((1, _memoised(stage._stems, stage.stem, words)))
-        elif type(stage) is SynonymMatcher:
-            out.append((2, _memoised(stage.index._sorted_memo, stage.index.sorted_synsets, words)))
-        else:
-            return None
-    return out
-
-
-def _memoised(memo: dict, compute: Callable, words: list[str]) -> list:
-    """``[compute(w) for w in words]``, read from ``compute``'s memo where it has the word.
-
-    >>> _memoised({"a": 1}, len, ["a", "bb"])
-    [1, 2]
-    """
-    found = list(map(memo.get, words))
-    if None in found:
-        found = [compute(w) if f is None else f for w, f in zip(words, found)]
-    return found
+                        *count_crossings_and_chunks(ordered))
 
 
 class AlignedBatch(Sequence[AlignedPairs]):
-    """The alignments of many ``(candidate, reference)`` pairs, kept compactly.
+    """The alignments of many ``(candidate, reference)`` pairs.
 
-    ``batch[k]`` is pair k's :class:`AlignedPairs` (built on access); :meth:`counts`
-    gives the numbers a score needs without building it. What the compiled twin
-    aligned lives in flat int arrays, what Python aligned in a dict.
+    ``batch[k]`` is pair k's :class:`AlignedPairs`; :meth:`counts` gives the numbers a
+    score needs.
 
     >>> from mtlearn.metrics.meteor.matchers import resolve_stages
     >>> batch = align_pairs_many([("the cat".split(), "a cat".split())], resolve_stages(["exact"]))
@@ -628,17 +292,11 @@ class AlignedBatch(Sequence[AlignedPairs]):
     (1, ((1, 1),), (1, 1, 0, True, 0))
     """
 
-    def __init__(self, size: int, compiled: Optional[tuple] = None,
-                 python: Optional[dict[int, AlignedPairs]] = None) -> None:
-        self._size = size
-        self._python = python if python is not None else {}
-        if compiled is None:
-            compiled = (array("b", bytes(size)),) + (array("i"),) * 7
-        (self._status, self._offsets, self._pair_i, self._pair_j, self._stage,
-         self._crossings, self._chunks, self._nodes) = compiled
+    def __init__(self, aligned: Sequence[AlignedPairs]) -> None:
+        self._aligned = list(aligned)
 
     def __len__(self) -> int:
-        return self._size
+        return len(self._aligned)
 
     @overload
     def __getitem__(self, index: int) -> AlignedPairs: ...
@@ -648,59 +306,29 @@ class AlignedBatch(Sequence[AlignedPairs]):
 
     def __getitem__(self, index: Union[int, slice]) -> Union[AlignedPairs, list[AlignedPairs]]:
         if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(self._size))]
-        index = check_index(index, self._size, "pair")
-        found = self._python.get(index)
-        if found is not None:
-            return found
-        start, stop = self._offsets[index], self._offsets[index + 1]
-        return AlignedPairs(
-            tuple(zip(self._pair_i[start:stop], self._pair_j[start:stop])),
-            tuple(self._stage[start:stop]), True, self._nodes[index],
-            self._crossings[index], self._chunks[index],
-        )
+            return self._aligned[index]
+        return self._aligned[check_index(index, len(self._aligned), "pair")]
 
     def counts(self, index: int) -> tuple[int, int, int, bool, int]:
         """``(matches, chunks, crossings, optimal, nodes)`` of pair ``index``."""
-        found = self._python.get(index)
-        if found is not None:
-            return len(found.pairs), found.chunks, found.crossings, found.optimal, found.nodes
-        return (self._offsets[index + 1] - self._offsets[index], self._chunks[index],
-                self._crossings[index], True, self._nodes[index])
+        found = self._aligned[index]
+        return len(found.pairs), found.chunks, found.crossings, found.optimal, found.nodes
 
     def stage_counts(self, index: int, n_stages: int) -> list[int]:
         """How many of pair ``index``'s mappings each stage made."""
-        found = self._python.get(index)
-        if found is not None:
-            numbers: Sequence[int] = found.stage_numbers
-        else:
-            numbers = self._stage[self._offsets[index]:self._offsets[index + 1]]
+        numbers = self._aligned[index].stage_numbers
         return [numbers.count(s) for s in range(n_stages)]
 
     def stage_totals(self, indices: Sequence[int], n_stages: int) -> list[int]:
         """How many mappings each stage made, summed over the pairs ``indices``."""
         totals = [0] * n_stages
-        if len(indices) == self._size and not self._python and list(indices) == list(range(self._size)):
-            for s in range(n_stages):  # every pair, all compiled: one pass over the flat array
-                totals[s] = self._stage.count(s)
-            return totals
         for k in indices:
-            for s, n in enumerate(self.stage_counts(k, n_stages)):
-                totals[s] += n
+            for s in self._aligned[k].stage_numbers:
+                totals[s] += 1
         return totals
 
     def __repr__(self) -> str:
-        return f"<AlignedBatch: {self._size} pairs, {len(self._python)} aligned in Python>"
-
-
-def _compiled_limits() -> tuple[int, ...]:
-    """The limits the compiled twin must apply, read now (tests lower some of them)."""
-    from mtlearn.metrics.meteor._search import groups as meteor_groups
-
-    return (meteor_blocks._ENUMERATE_LIMIT, meteor_blocks._CHOICE_LIMIT,
-            meteor_blocks._CHOICE_NODES, meteor_groups._DEPTH_LIMIT, meteor_blocks._TABLE_LIMIT,
-            meteor_blocks._GROUPING_LIMIT, meteor_groups._SMALL_GROUP,
-            meteor_groups._ENUMERATE_NODES)
+        return f"<AlignedBatch: {len(self._aligned)} pairs>"
 
 
 def align_pairs_many(
@@ -711,12 +339,6 @@ def align_pairs_many(
     node_budget: Optional[int] = None,
 ) -> AlignedBatch:
     """:func:`align_pairs` for many ``(candidate, reference)`` pairs: the same results.
-
-    When mtlearn's optional compiled part is installed (``mtlearn._meteor_fast``, built
-    from ``_meteor_fast.pyx`` where a C compiler was found at install time), the
-    crossings rule with the exact, stem and synonym stages runs there: the same steps
-    as the functions above, on word ids; any pair it hands back, and every other
-    setting, is aligned by :func:`align_pairs`.
 
     >>> jobs = [("on the mat sat the cat".split(), "the cat sat on the mat".split()),
     ...         ("the cat".split(), "a cat".split())]
@@ -744,25 +366,7 @@ def _align_pairs_many(
     node_budget: int,
 ) -> AlignedBatch:
     """:func:`align_pairs_many` for checked arguments (``meteor()`` checks its own)."""
-    compiled = None
-    if _meteor_fast is not None and tie_break == "crossings" and jobs:
-        batch_words = _meteor_fast.Words([c for c, _ in jobs], [r for _, r in jobs])
-        compiled_stages = _compiled_stages(stages, batch_words.words)
-        if compiled_stages is not None:
-            compiled = batch_words.align(
-                compiled_stages, node_budget,
-                _compiled_limits(),
-            )
-    if compiled is None:
-        return AlignedBatch(len(jobs), None, {
-            k: _align_pairs(c, r, stages, tie_break, node_budget) for k, (c, r) in enumerate(jobs)
-        })
-    status = compiled[0]
-    python = {
-        k: _align_pairs(jobs[k][0], jobs[k][1], stages, tie_break, node_budget)
-        for k in range(len(jobs)) if not status[k]
-    }
-    return AlignedBatch(len(jobs), compiled, python)
+    return AlignedBatch([_align_pairs(c, r, stages, tie_break, node_budget) for c, r in jobs])
 
 
 def alignment_from_pairs(
@@ -804,6 +408,7 @@ def align(
     *,
     tie_break: str = "crossings",
     node_budget: Optional[int] = None,
+    method: str = "search",
 ) -> Alignment:
     """Align ``candidate`` with ``reference`` stage by stage (see the module docstring).
 
@@ -812,16 +417,42 @@ def align(
     takes them. ``node_budget`` bounds the
     search (default :data:`DEFAULT_NODE_BUDGET` for the ``tie_break``); when it is
     spent the result is the best alignment found, with ``optimal=False``.
+    ``method="reference"`` aligns with the plain enumeration of
+    :func:`mtlearn.metrics.meteor.alignment_reference.align_reference` instead (short
+    sentences only; the same alignment, proven by listing every one).
 
     >>> from mtlearn.metrics.meteor.matchers import resolve_stages
     >>> a = align("the cat was sat on the mat".split(), "the cat sat on the mat".split(),
     ...           resolve_stages(["exact"]))
     >>> a.pairs, a.crossings, a.chunks
     (((0, 0), (1, 1), (3, 2), (4, 3), (5, 4), (6, 5)), 0, 2)
+    >>> align("the cat was sat on the mat".split(), "the cat sat on the mat".split(),
+    ...       resolve_stages(["exact"]), method="reference") == a
+    True
+    >>> align(["a"], ["a"], ["exact"], method="brute")
+    Traceback (most recent call last):
+    ...
+    ValueError: method: unknown value 'brute'; choose one of search, reference
     """
     tie_break, node_budget = _check_budget(tie_break, node_budget)
+    method = check_choice(method, METHODS, "method")
     cand = _check_tokens(candidate, "candidate")
     ref = _check_tokens(reference, "reference")
     stages = _check_stages(stages)
+    names = [s.name for s in stages]
+    if method == "reference":
+        return _align_by_reference(cand, ref, stages, names, tie_break)
     aligned = _align_pairs(cand, ref, stages, tie_break, node_budget)
-    return alignment_from_pairs(cand, ref, [s.name for s in stages], tie_break, aligned)
+    return alignment_from_pairs(cand, ref, names, tie_break, aligned)
+
+
+def _align_by_reference(cand: tuple[str, ...], ref: tuple[str, ...], stages: Sequence[Stage],
+                        names: Sequence[str], tie_break: str) -> Alignment:
+    """:func:`align` with ``method="reference"``: the enumeration's choice as an :class:`Alignment`."""
+    from mtlearn.metrics.meteor.alignment_reference import align_reference
+
+    found = align_reference(cand, ref, stages, tie_break=tie_break)
+    pairs = tuple((i, j) for i, j, _ in found)
+    aligned = AlignedPairs(pairs, tuple(names.index(name) for _, _, name in found), True, 0,
+                           count_crossings(pairs), count_chunks(pairs))
+    return alignment_from_pairs(cand, ref, names, tie_break, aligned)

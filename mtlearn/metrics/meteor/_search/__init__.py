@@ -1,0 +1,15 @@
+"""The exact alignment search behind :func:`mtlearn.metrics.meteor.alignment.align`.
+
+One entry point, :func:`solve_stage`: the mappings one stage adds (see
+:mod:`.search` for how, :mod:`.graph` for the match graph it searches).
+"""
+
+from mtlearn.metrics.meteor._search.search import (
+    Budget,
+    SearchLimits,
+    StageResult,
+    count_crossings_and_chunks,
+    solve_stage,
+)
+
+__all__ = ["Budget", "SearchLimits", "StageResult", "count_crossings_and_chunks", "solve_stage"]

@@ -1,0 +1,550 @@
+"""The exact search of one stage: most mappings, fewest crossings, fewest chunks, lexicographic.
+
+How a stage is solved (:func:`solve_stage`):
+
+1. Build the stage's match graph over the free words and split it into components
+   (:mod:`.graph`). A component with one word on each side is forced. Under the
+   crossings rule, so is a *balanced block* (a complete component with as many
+   candidate as reference words): every word is mapped, in order. Mapping a block in
+   order is always best: uncrossing two crossing mappings removes their crossing and
+   never adds one with a third mapping (nor a chunk).
+2. The other components are split into groups that cannot interact; each group is
+   searched on its own, against the fixed mappings (earlier stages and the forced ones).
+3. A group's search walks its candidate words in candidate order. Each word takes one
+   of its reference positions, in ascending order, or stays unmatched (last): the
+   leaves are therefore met in the order of the lexicographic tie-break, and the first
+   leaf of the least cost is the answer. The cost is ``weight × crossings − links``
+   (a *link* joins two mappings ``(i, j)``, ``(i + 1, j + 1)`` into one chunk; the
+   number of mappings is fixed, so fewer chunks means more links); ``weight`` is 0
+   under the chunks rule and exceeds any number of links under the crossings rule.
+4. Branch and bound: a branch is dropped when its cost so far plus a lower bound of
+   what is left cannot beat the best leaf. The bound of a block (unbalanced, mapped
+   in order) is an in-order dynamic programme over its positions; the bound of any
+   other component is the sum of each word's cheapest choice. Costs against the fixed
+   mappings come from one table (:func:`crossings_with_fixed`).
+
+Every node visited is paid from a :class:`Budget`; when it runs out the best alignment
+found is kept and the stage reports ``optimal=False``.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Optional
+
+from mtlearn.metrics.meteor._search.graph import (
+    Component,
+    Pair,
+    blocks_by_key,
+    components_of_edges,
+    groups,
+    maximum_matching,
+)
+from mtlearn.metrics.meteor.matchers import ExactMatcher, Stage, StemMatcher, is_pair_matcher
+
+INFINITE = float("inf")
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """The search's tuning constants: how many nodes one alignment may visit, per rule,
+    and the size of the largest group searched.
+
+    A chunks-rule node is cheaper (no crossings to count), hence its larger budget.
+
+    >>> SearchLimits().node_budget("chunks")
+    200000
+    """
+
+    crossings_nodes: int = 20_000
+    chunks_nodes: int = 200_000
+    #: Larger groups are not searched (the walk recurses once per word, and tabulates
+    #: every mapping it could make): they keep :func:`first_alignment`.
+    group_words: int = 400
+    group_cells: int = 200_000
+    #: Groups with more words start from a local search (see ``_GroupSearch._improve``).
+    local_search_words: int = 12
+
+    def node_budget(self, tie_break: str) -> int:
+        """The default node budget under ``tie_break``."""
+        return self.crossings_nodes if tie_break == "crossings" else self.chunks_nodes
+
+
+class Budget:
+    """Search nodes left to visit, and how many were used (an alignment's ``nodes``).
+
+    >>> b = Budget(1)
+    >>> b.spend(), b.spend(), b.used
+    (True, False, 1)
+    """
+
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
+        self.used = 0
+
+    def spend(self) -> bool:
+        """Pay for one node; False when nothing is left."""
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        self.used += 1
+        return True
+
+
+class StageResult(NamedTuple):
+    """The mappings one stage adds, and whether the search proved them best."""
+
+    pairs: list[Pair]
+    optimal: bool
+
+
+# --------------------------------------------------------------------------- the graph of a stage
+
+
+def stage_components(cand: Sequence[str], ref: Sequence[str], stage: Stage,
+                     free_c: Sequence[int], free_r: Sequence[int]) -> list[Component]:
+    """The components of the stage's match graph over the free words.
+
+    >>> from mtlearn.metrics.meteor.matchers import StemMatcher
+    >>> stage_components(["cats", "run"], ["cat", "runs"], StemMatcher(), [0, 1], [0, 1])
+    [Component(cands=(0,), refs=(0,), neighbours=None), Component(cands=(1,), refs=(1,), neighbours=None)]
+    """
+    if type(stage) is ExactMatcher:  # a word is its own key
+        return blocks_by_key(free_c, free_r, cand.__getitem__, ref.__getitem__)
+    if type(stage) is StemMatcher:  # one key a word: its stem
+        stem = stage.stem
+        return blocks_by_key(free_c, free_r, lambda i: stem(cand[i]), lambda j: stem(ref[j]))
+    if is_pair_matcher(stage):
+        matches = stage.matches  # type: ignore[union-attr]
+        edges = {i: tuple(j for j in free_r if matches(cand[i], ref[j])) for i in free_c}
+    else:  # sets of keys (synonyms): an index from key to reference positions
+        keys = stage.keys  # type: ignore[union-attr]
+        by_key: dict[Hashable, list[int]] = {}
+        for j in free_r:
+            for k in keys(ref[j]):
+                by_key.setdefault(k, []).append(j)
+        edges = {}
+        for i in free_c:
+            found = {j for k in keys(cand[i]) for j in by_key.get(k, ())}
+            edges[i] = tuple(sorted(found))
+    return components_of_edges({i: js for i, js in edges.items() if js})
+
+
+# --------------------------------------------------------------------------- costs
+
+
+class Counts(NamedTuple):
+    crossings: int
+    chunks: int
+
+
+def count_crossings_and_chunks(pairs: Sequence[Pair]) -> Counts:
+    """Both counts of an alignment sorted by candidate index, in one pass (the same
+    numbers as :func:`~mtlearn.metrics.meteor.formulas.count_crossings` and
+    :func:`~mtlearn.metrics.meteor.formulas.count_chunks`, a test checks; this one
+    runs once per aligned pair, so it is kept cheap).
+
+    >>> count_crossings_and_chunks([(0, 3), (1, 0), (2, 5), (3, 2), (4, 4), (5, 1)])
+    Counts(crossings=8, chunks=6)
+    """
+    seen: list[int] = []  # reference positions so far, sorted
+    crossings = chunks = 0
+    pi = pj = -2
+    for i, j in pairs:
+        pos = bisect.bisect_right(seen, j)
+        crossings += len(seen) - pos  # earlier mappings to later reference positions
+        seen.insert(pos, j)
+        if i != pi + 1 or j != pj + 1:
+            chunks += 1
+        pi, pj = i, j
+    return Counts(crossings, chunks)
+
+
+
+def crossings_with_fixed(fixed: dict[int, int], cells: Iterable[Pair]) -> dict[Pair, int]:
+    """For each mapping ``(i, j)`` in ``cells``, how many of the ``fixed`` mappings it crosses.
+
+    >>> crossings_with_fixed({0: 2, 3: 0}, [(1, 1), (2, 3)])
+    {(1, 1): 2, (2, 3): 1}
+    """
+    order = sorted(fixed.items())
+    cand_positions = [i for i, _ in order]
+    split: dict[int, tuple[list[int], list[int]]] = {}
+    table = {}
+    for i, j in cells:
+        if i not in split:
+            k = bisect.bisect_left(cand_positions, i)
+            split[i] = (sorted(b for _, b in order[:k]), sorted(b for _, b in order[k:]))
+        before, after = split[i]  # reference positions of fixed mappings left / right of i
+        table[(i, j)] = len(before) - bisect.bisect_right(before, j) + bisect.bisect_left(after, j)
+    return table
+
+
+def in_order_cells(comp: Component) -> list[Pair]:
+    """The mappings an in-order block can make: with ``p`` candidate and ``q`` reference
+    words, word ``a`` of the smaller side can only meet words ``a`` to ``a + |p − q|``
+    of the other (a band, not the whole ``p × q`` rectangle).
+
+    >>> in_order_cells(Component((0, 1), (5, 6, 7), None))
+    [(0, 5), (0, 6), (1, 6), (1, 7)]
+    """
+    cs, rs = comp.cands, comp.refs
+    p, q = len(cs), len(rs)
+    if p <= q:
+        return [(cs[a], rs[b]) for a in range(p) for b in range(a, a + q - p + 1)]
+    return [(cs[a], rs[b]) for b in range(q) for a in range(b, b + p - q + 1)]
+
+
+def in_order_table(comp: Component, cost: dict[Pair, float]) -> dict[tuple[int, int], float]:
+    """The in-order block programme: ``table[a, b]`` is the least cost of mapping the
+    block's candidate words ``a:`` to its reference words ``b:`` in order, every word of
+    the smaller side mapped. ``table[0, 0]`` is the block's best cost.
+
+    >>> block = Component((0, 1), (5, 6, 7), None)
+    >>> cost = {(0, 5): 1, (0, 6): 0, (1, 6): 3, (1, 7): 0}
+    >>> in_order_table(block, cost)[0, 0]
+    0
+    """
+    cs, rs = comp.cands, comp.refs
+    p, q = len(cs), len(rs)
+    slack = abs(p - q)
+    table: dict[tuple[int, int], float] = {}
+    for a in range(p, -1, -1):
+        low, high = (a, a + slack) if p <= q else (a - slack, a)
+        for b in range(min(high, q), max(low, 0) - 1, -1):
+            if (a == p and p <= q) or (b == q and p > q):
+                table[a, b] = 0  # the smaller side is used up: done
+            elif a < p and b < q:
+                take = cost[(cs[a], rs[b])] + table.get((a + 1, b + 1), INFINITE)
+                leave = table.get((a, b + 1) if p <= q else (a + 1, b), INFINITE)
+                table[a, b] = min(take, leave)
+            else:
+                table[a, b] = INFINITE
+    return table
+
+
+def _in_order_path(comp: Component, table: dict[tuple[int, int], float],
+                   cost: dict[Pair, float]) -> list[Pair]:
+    """One in-order mapping of the block with the cost ``table[0, 0]``."""
+    cs, rs = comp.cands, comp.refs
+    p, q = len(cs), len(rs)
+    a = b = 0
+    pairs = []
+    while a < p and b < q:
+        if table[a, b] == cost[(cs[a], rs[b])] + table.get((a + 1, b + 1), INFINITE):
+            pairs.append((cs[a], rs[b]))
+            a, b = a + 1, b + 1
+        elif p <= q:
+            b += 1
+        else:
+            a += 1
+    return pairs
+
+
+def first_alignment(group: Sequence[Component]) -> list[Pair]:
+    """The lexicographically first maximum alignment of blocks (each block's words in
+    order), a maximum matching for other components: what a group too large to search
+    gets.
+
+    >>> first_alignment([Component((0, 2), (1,), None), Component((3, 4), (2, 3), {3: (2, 3), 4: (2,)})])
+    [(0, 1), (3, 3), (4, 2)]
+    """
+    pairs: list[Pair] = []
+    for comp in group:
+        pairs += zip(comp.cands, comp.refs) if comp.complete else maximum_matching(comp).items()
+    return sorted(pairs)
+
+
+# --------------------------------------------------------------------------- one group
+
+
+@dataclass
+class _Part:
+    """A component inside a group's search, and the tables its bound reads."""
+
+    comp: Component
+    target: int  # mappings it must make: its maximum matching
+    in_order: bool  # a block under the crossings rule: mapped in order
+    bound: Any  # in order: the in-order table; else suffix sums of per-word bounds
+
+
+def _all_cells(comp: Component) -> list[Pair]:
+    return [(i, j) for i in comp.cands for j in comp.options(i)]
+
+
+def group_size(group: Sequence[Component], crossings: bool) -> tuple[int, int]:
+    """``(words, possible mappings)`` a search of ``group`` would walk and tabulate."""
+    words = sum(len(comp.cands) for comp in group)
+    cells = 0
+    for comp in group:
+        p, q = len(comp.cands), len(comp.refs)
+        if comp.complete:
+            cells += min(p, q) * (abs(p - q) + 1) if crossings else p * q
+        else:
+            cells += sum(len(js) for js in comp.neighbours.values())  # type: ignore[union-attr]
+    return words, cells
+
+
+class _GroupSearch:
+    """Branch and bound over one group's candidate words, in candidate order."""
+
+    def __init__(self, group: Sequence[Component], fixed: dict[int, int], weight: int,
+                 budget: Budget, limits: SearchLimits) -> None:
+        self.fixed, self.weight, self.budget = fixed, weight, budget
+        self.words = sorted((i, k) for k, comp in enumerate(group) for i in comp.cands)
+        in_order = [comp.complete and weight > 0 for comp in group]
+        cells = [cell for comp, o in zip(group, in_order)
+                 for cell in (in_order_cells(comp) if o else _all_cells(comp))]
+        self.cost, bound_cost = self._costs(group, cells)
+        self.parts = [self._part(comp, o, bound_cost) for comp, o in zip(group, in_order)]
+        self.state = [(0, 0)] * len(group)  # per part: (words done, next ref index or taken)
+        self.placed: dict[int, int] = {}
+        self.placed_refs: list[int] = []  # sorted
+        self.placed_refs_set: set[int] = set()
+        self.mask = 0  # the placed reference positions as bits: with k, all the future depends on
+        self.seen: dict[tuple[int, int, Optional[int]], float] = {}
+        self.best_pairs = self._first_alignment(bound_cost)
+        self.best_cost = self.exact_cost(self.best_pairs)
+        if len(self.words) > limits.local_search_words:
+            self._improve()
+        self.found = False  # whether best_pairs is a leaf of the walk (the first of its cost)
+        self.exhausted = False
+
+    def _costs(self, group: Sequence[Component], cells: list[Pair]) -> tuple[dict[Pair, float], dict[Pair, float]]:
+        """Per possible mapping: its exact cost against the fixed mappings, and a lower
+        bound that also counts a link with the previous candidate word if it may exist."""
+        table = crossings_with_fixed(self.fixed, cells) if self.weight else {}
+        owner = {i: comp for comp in group for i in comp.cands}
+        fixed = self.fixed
+        cost, bound = {}, {}
+        for i, j in cells:
+            c = self.weight * table.get((i, j), 0) - (fixed.get(i - 1) == j - 1) - (fixed.get(i + 1) == j + 1)
+            before = owner.get(i - 1)
+            cost[(i, j)] = c
+            bound[(i, j)] = c - (before is not None and before.matches(i - 1, j - 1))
+        return cost, bound
+
+    def _part(self, comp: Component, in_order: bool, bound_cost: dict[Pair, float]) -> _Part:
+        if in_order:
+            return _Part(comp, min(len(comp.cands), len(comp.refs)), True, in_order_table(comp, bound_cost))
+        target = len(maximum_matching(comp))
+        may_skip = target < len(comp.cands)
+        suffix = [0.0] * (len(comp.cands) + 1)
+        for a in range(len(comp.cands) - 1, -1, -1):
+            i = comp.cands[a]
+            cheapest = min(bound_cost[(i, j)] for j in comp.options(i))
+            suffix[a] = suffix[a + 1] + (min(cheapest, 0) if may_skip else cheapest)
+        return _Part(comp, target, False, suffix)
+
+    def _first_alignment(self, bound_cost: dict[Pair, float]) -> list[Pair]:
+        """A maximum alignment to start from: each block's programme, a matching elsewhere."""
+        pairs: list[Pair] = []
+        for part in self.parts:
+            if part.in_order:
+                pairs += _in_order_path(part.comp, part.bound, bound_cost)
+            else:
+                pairs += maximum_matching(part.comp).items()
+        return sorted(pairs)
+
+    def _improve(self) -> None:
+        """Local search for a better start: map each block again, at its best against
+        every other mapping of the group, while the whole alignment gets cheaper."""
+        blocks = [part.comp for part in self.parts if part.in_order]
+        improved = len(blocks) > 1
+        while improved:
+            improved = False
+            for comp in blocks:
+                mine = set(comp.cands)
+                others = dict(self.fixed)
+                others.update((i, j) for i, j in self.best_pairs if i not in mine)
+                table = crossings_with_fixed(others, in_order_cells(comp))
+                cost = {(i, j): self.weight * x - (others.get(i - 1) == j - 1) - (others.get(i + 1) == j + 1)
+                        for (i, j), x in table.items()}
+                pairs = sorted([p for p in self.best_pairs if p[0] not in mine]
+                               + _in_order_path(comp, in_order_table(comp, cost), cost))
+                total = self.exact_cost(pairs)
+                if total < self.best_cost:
+                    self.best_pairs, self.best_cost, improved = pairs, total, True
+
+    def exact_cost(self, pairs: Sequence[Pair]) -> float:
+        """The cost of the group's mappings ``pairs`` (sorted), as the walk counts it."""
+        mapped = dict(pairs)
+        links = sum(mapped.get(i + 1) == j + 1 for i, j in pairs)
+        crossings = count_crossings_and_chunks(pairs).crossings
+        return sum(self.cost[p] for p in pairs) + self.weight * crossings - links
+
+    def _part_bound(self, part: _Part, state: tuple[int, int]) -> float:
+        a, x = state
+        return part.bound[a, x] if part.in_order else part.bound[a]
+
+    def _choices(self, part: _Part, state: tuple[int, int], i: int) -> Iterator[tuple[Optional[int], tuple[int, int]]]:
+        """Candidate ``i``'s choices, as (reference position or None, the part's next state),
+        in the tie-break's order: ascending positions, unmatched last."""
+        a, x = state
+        p = len(part.comp.cands)
+        if part.in_order:  # x: the next reference index of the block
+            rs = part.comp.refs
+            q = len(rs)
+            if p <= q:  # every candidate word is mapped; later ones need room
+                for b in range(x, q - (p - a) + 1):
+                    yield rs[b], (a + 1, b + 1)
+            else:  # every reference word is mapped, in turn
+                if x < q:
+                    yield rs[x], (a + 1, x + 1)
+                if p - a - 1 >= q - x:
+                    yield None, (a + 1, x)
+            return
+        if x < part.target:  # x: mappings made so far
+            for j in part.comp.options(i):
+                if j not in self.placed_refs_set:
+                    yield j, (a + 1, x + 1)
+        if p - a - 1 >= part.target - x:
+            yield None, (a + 1, x)
+
+    def _increment(self, i: int, j: int) -> float:
+        """The cost of adding ``(i, j)`` to the mappings placed so far."""
+        above = len(self.placed_refs) - bisect.bisect_right(self.placed_refs, j)
+        return self.cost[(i, j)] + self.weight * above - (self.placed.get(i - 1) == j - 1)
+
+    def _worth(self, lower_bound: float) -> bool:
+        return lower_bound < self.best_cost or (lower_bound == self.best_cost and not self.found)
+
+    def walk(self, k: int, cost: float, rest: float) -> None:
+        """Visit word ``k`` and everything after it (``rest``: the bound of what is left)."""
+        if not self.budget.spend():
+            self.exhausted = True
+            return
+        if k == len(self.words):
+            self.best_pairs, self.best_cost, self.found = sorted(self.placed.items()), cost, True
+            return
+        i, n = self.words[k]
+        part, state = self.parts[n], self.state[n]
+        before = self._part_bound(part, state)
+        for j, after in self._choices(part, state, i):
+            step = 0 if j is None else self._increment(i, j)
+            bound = rest - before + self._part_bound(part, after)
+            if not self._worth(cost + step + bound):
+                continue
+            self.state[n] = after
+            if j is not None:
+                self._place(i, j)
+            ahead = self.weight * self._crossings_ahead() if self.weight else 0
+            if self._worth(cost + step + bound + ahead) and self._new_best_way(k + 1, cost + step):
+                self.walk(k + 1, cost + step, bound)
+            if j is not None:
+                self._unplace(i, j)
+            self.state[n] = state
+            if self.exhausted:
+                return
+
+    def _crossings_ahead(self) -> int:
+        """A lower bound of the crossings between the blocks' mappings still to come and
+        those placed: the ``m``-th word still to map of a block can take at best its
+        block's reference ``q − need + m``, and crosses every placed mapping beyond it."""
+        placed = self.placed_refs
+        if not placed:
+            return 0
+        n, last = len(placed), placed[-1]
+        total = 0
+        for part, (a, x) in zip(self.parts, self.state):
+            if not part.in_order:
+                continue
+            rs, p = part.comp.refs, len(part.comp.cands)
+            for j in (rs[len(rs) - (p - a):] if p <= len(rs) else rs[x:]):
+                if j >= last:
+                    break
+                total += n - bisect.bisect_right(placed, j)
+        return total
+
+    def _new_best_way(self, k: int, cost: float) -> bool:
+        """Whether no earlier branch reached the same position at no more cost.
+
+        What is left to decide after word ``k`` depends only on which reference
+        positions are taken and where word ``i − 1`` went (for a chunk link); an earlier
+        branch is lexicographically smaller, so a later one that costs as much loses."""
+        if k == len(self.words):
+            return True
+        key = (k, self.mask, self.placed.get(self.words[k][0] - 1))
+        if self.seen.get(key, INFINITE) <= cost:
+            return False
+        self.seen[key] = cost
+        return True
+
+    def _place(self, i: int, j: int) -> None:
+        self.placed[i] = j
+        bisect.insort(self.placed_refs, j)
+        self.placed_refs_set.add(j)
+        self.mask |= 1 << j
+
+    def _unplace(self, i: int, j: int) -> None:
+        del self.placed[i]
+        self.placed_refs.remove(j)
+        self.placed_refs_set.discard(j)
+        self.mask ^= 1 << j
+
+    def run(self) -> StageResult:
+        rest = sum(self._part_bound(part, (0, 0)) for part in self.parts)
+        self.walk(0, 0, rest)
+        return StageResult(self.best_pairs, not self.exhausted)
+
+
+def solve_group(group: Sequence[Component], fixed: dict[int, int], weight: int,
+                budget: Budget, limits: SearchLimits = SearchLimits()) -> StageResult:
+    """The best mappings of one group of components against the ``fixed`` mappings.
+
+    ``weight`` is what one crossing costs against one chunk link (0: the chunks rule).
+    The three ``a`` of the candidate against two in the reference, between fixed words:
+
+    >>> block = Component((0, 2, 4), (1, 3), None)
+    >>> solve_group([block], {1: 0, 3: 2}, 10, Budget(100)).pairs
+    [(2, 1), (4, 3)]
+    """
+    words, cells = group_size(group, weight > 0)
+    if words > limits.group_words or cells > limits.group_cells:
+        first = first_alignment(group)
+        # Proven only when nothing can do better: no context, no crossing, one chunk.
+        proven = not fixed and tuple(count_crossings_and_chunks(first)) == (0, 1)
+        return StageResult(first, proven)
+    return _GroupSearch(group, fixed, weight, budget, limits).run()
+
+
+# --------------------------------------------------------------------------- one stage
+
+
+def solve_stage(cand: Sequence[str], ref: Sequence[str], stage: Stage, fixed: dict[int, int],
+                tie_break: str, budget: Budget) -> StageResult:
+    """The mappings ``stage`` adds to the ``fixed`` ones (earlier stages), by the rule.
+
+    >>> from mtlearn.metrics.meteor.matchers import ExactMatcher
+    >>> cand, ref = "He He He eats sweet apple".split(), "He eats a sweet apple".split()
+    >>> solve_stage(cand, ref, ExactMatcher(), {}, "crossings", Budget(100))
+    StageResult(pairs=[(3, 1), (4, 3), (5, 4), (2, 0)], optimal=True)
+    """
+    used = set(fixed.values())
+    free_c = [i for i in range(len(cand)) if i not in fixed]
+    free_r = [j for j in range(len(ref)) if j not in used]
+    if not free_c or not free_r:
+        return StageResult([], True)
+    crossings = tie_break == "crossings"
+    forced: list[Pair] = []
+    open_comps: list[Component] = []
+    for comp in stage_components(cand, ref, stage, free_c, free_r):
+        one_to_one = len(comp.cands) == 1 and len(comp.refs) == 1
+        balanced = crossings and comp.complete and len(comp.cands) == len(comp.refs)
+        if one_to_one or balanced:
+            forced.extend(zip(comp.cands, comp.refs))
+        else:
+            open_comps.append(comp)
+    if not open_comps:
+        return StageResult(forced, True)
+    context = dict(fixed)
+    context.update(forced)
+    weight = len(cand) + len(ref) + 1 if crossings else 0
+    optimal = True
+    for group in groups(open_comps, crossings):
+        found = solve_group(group, context, weight, budget)
+        forced.extend(found.pairs)
+        optimal = optimal and found.optimal
+    return StageResult(forced, optimal)
