@@ -45,14 +45,7 @@ def brute_force(cand, ref, stages, tie_break):
     return tuple((i, j) for i, j, _ in align_reference(cand, ref, stages, tie_break=tie_break))
 
 
-# Until the search has issue 10's "fewest chunks" step in the crossings rule, it may differ
-# from the oracle on alignments tied in crossings (see tests/test_alignment_reference.py).
-# The marker switches itself off once the search gives the issue's pair its 3 chunks.
-SEARCH_HAS_FEWEST_CHUNKS = align("He He He eats sweet apple which is a fruit.".split(),
-                                 "He eats a sweet apple.".split(), [ExactMatcher()]).chunks == 3
-pending_fewest_chunks = pytest.mark.xfail(
-    not SEARCH_HAS_FEWEST_CHUNKS, reason="search helper lands fewest-chunks tie-break", strict=False)
-TIE_BREAKS = [pytest.param("crossings", marks=pending_fewest_chunks), "chunks"]
+TIE_BREAKS = ["crossings", "chunks"]
 
 
 class KeySets:
@@ -222,7 +215,6 @@ def _fillers(rng, n, prefix):
     return [f"{prefix}{k}" for k in range(n)]
 
 
-@pending_fewest_chunks
 def test_single_unbalanced_block_between_fixed_words_equals_brute_force():
     # One repeated word, more (or fewer) copies on one side, among unique words that the
     # exact stage maps first: only the repeated word's block is open, with a context.
@@ -238,7 +230,6 @@ def test_single_unbalanced_block_between_fixed_words_equals_brute_force():
         assert got.pairs == brute_force(cand, ref, [ExactMatcher()], "crossings"), (cand, ref)
 
 
-@pending_fewest_chunks
 def test_independent_blocks_equal_brute_force():
     # Two repeated words far apart on both sides: their blocks cannot cross each other.
     rng = random.Random(102)
@@ -254,7 +245,6 @@ def test_independent_blocks_equal_brute_force():
         assert got.pairs == brute_force(cand, ref, [ExactMatcher()], "crossings"), (cand, ref)
 
 
-@pending_fewest_chunks
 def test_interacting_blocks_equal_brute_force():
     # Three repeated words interleaved, unequal counts: the blocks cross each other, so
     # the position-by-position programme decides (its states merge once a block closes).
