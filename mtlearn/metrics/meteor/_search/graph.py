@@ -73,22 +73,31 @@ class UnionFind:
             self.parent[ra] = rb
 
 
-def blocks_by_key(free_c: Iterable[int], free_r: Iterable[int], key_c: Callable[[int], Hashable],
-                  key_r: Callable[[int], Hashable]) -> list[Component]:
-    """The components when every word has exactly one key: one complete block per key
-    that both sides have, in order of their first candidate word.
+def blocks_by_key(free_c: Sequence[int], keys_c: Sequence[Hashable], free_r: Sequence[int],
+                  keys_r: Sequence[Hashable]) -> list[Component]:
+    """The components when every word has exactly one key (``keys_c[k]``: the key of
+    candidate ``free_c[k]``): one complete block per key that both sides have, in
+    order of their first candidate word.
 
-    >>> words_c, words_r = "a b a c".split(), "b a d".split()
-    >>> blocks_by_key(range(4), range(3), words_c.__getitem__, words_r.__getitem__)
+    >>> blocks_by_key([0, 1, 2, 3], "a b a c".split(), [0, 1, 2], "b a d".split())
     [Component(cands=(0, 2), refs=(1,), neighbours=None), Component(cands=(1,), refs=(0,), neighbours=None)]
     """
-    by_c: dict[Hashable, list[int]] = {}
     by_r: dict[Hashable, list[int]] = {}
-    for i in free_c:
-        by_c.setdefault(key_c(i), []).append(i)
-    for j in free_r:
-        by_r.setdefault(key_r(j), []).append(j)
-    return [Component(tuple(cs), tuple(by_r[k]), None) for k, cs in by_c.items() if k in by_r]
+    for j, key in zip(free_r, keys_r):
+        found = by_r.get(key)
+        if found is None:
+            by_r[key] = [j]
+        else:
+            found.append(j)
+    by_c: dict[Hashable, list[int]] = {}
+    for i, key in zip(free_c, keys_c):
+        if key in by_r:
+            found = by_c.get(key)
+            if found is None:
+                by_c[key] = [i]
+            else:
+                found.append(i)
+    return [Component(tuple(cs), tuple(by_r[k]), None) for k, cs in by_c.items()]
 
 
 def components_of_edges(edges: dict[int, tuple[int, ...]]) -> list[Component]:

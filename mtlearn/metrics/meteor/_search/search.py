@@ -112,10 +112,10 @@ def stage_components(cand: Sequence[str], ref: Sequence[str], stage: Stage,
     [Component(cands=(0,), refs=(0,), neighbours=None), Component(cands=(1,), refs=(1,), neighbours=None)]
     """
     if type(stage) is ExactMatcher:  # a word is its own key
-        return blocks_by_key(free_c, free_r, cand.__getitem__, ref.__getitem__)
+        return blocks_by_key(free_c, [cand[i] for i in free_c], free_r, [ref[j] for j in free_r])
     if type(stage) is StemMatcher:  # one key a word: its stem
         stem = stage.stem
-        return blocks_by_key(free_c, free_r, lambda i: stem(cand[i]), lambda j: stem(ref[j]))
+        return blocks_by_key(free_c, [stem(cand[i]) for i in free_c], free_r, [stem(ref[j]) for j in free_r])
     if is_pair_matcher(stage):
         matches = stage.matches  # type: ignore[union-attr]
         edges = {i: tuple(j for j in free_r if matches(cand[i], ref[j])) for i in free_c}
@@ -430,7 +430,7 @@ class _GroupSearch:
             self.state[n] = after
             if j is not None:
                 self._place(i, j)
-            ahead = self.weight * self._crossings_ahead() if self.weight else 0
+            ahead = self.weight * self._crossings_ahead() if self.weight and len(self.parts) > 1 else 0
             if self._worth(cost + step + bound + ahead) and self._new_best_way(k + 1, cost + step):
                 self.walk(k + 1, cost + step, bound)
             if j is not None:
