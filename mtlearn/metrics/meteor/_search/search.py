@@ -58,7 +58,7 @@ class SearchLimits:
     200000
     """
 
-    crossings_nodes: int = 20_000
+    crossings_nodes: int = 100_000
     chunks_nodes: int = 200_000
     #: Larger groups are not searched (the walk recurses once per word, and tabulates
     #: every mapping it could make): they keep :func:`first_alignment`.
@@ -180,6 +180,53 @@ def crossings_with_fixed(fixed: dict[int, int], cells: Iterable[Pair]) -> dict[P
         before, after = split[i]  # reference positions of fixed mappings left / right of i
         table[(i, j)] = len(before) - bisect.bisect_right(before, j) + bisect.bisect_left(after, j)
     return table
+
+
+def cell_costs(cells: Iterable[Pair], fixed: dict[int, int], weight: int) -> dict[Pair, float]:
+    """What each mapping costs against the ``fixed`` ones: ``weight`` per crossing, minus
+    one per chunk link it makes with a fixed neighbour.
+
+    >>> cell_costs([(1, 1), (2, 3)], {0: 0, 3: 2}, 10)
+    {(1, 1): -1, (2, 3): 10}
+    """
+    cells = list(cells)
+    table = crossings_with_fixed(fixed, cells) if weight else {}
+    return {(i, j): weight * table.get((i, j), 0) - (fixed.get(i - 1) == j - 1) - (fixed.get(i + 1) == j + 1)
+            for i, j in cells}
+
+
+def lex_first_in_order(comp: Component, fixed: dict[int, int], weight: int) -> list[Pair]:
+    """The best in-order mapping of one block alone, when its words cannot form chunks
+    among themselves (no two adjacent on both sides): every mapping's cost is then
+    fixed, and the programme's table gives the answer without search, read choice by
+    choice in the tie-break's order (earliest reference first, unmatched last).
+
+    >>> lex_first_in_order(Component((0, 2, 4), (1, 3), None), {1: 0, 3: 2}, 10)
+    [(2, 1), (4, 3)]
+    """
+    cost = cell_costs(in_order_cells(comp), fixed, weight)
+    table = in_order_table(comp, cost)
+    cs, rs = comp.cands, comp.refs
+    p, q = len(cs), len(rs)
+    pairs = []
+    a = b = 0
+    while a < p and b < q:
+        if p <= q:  # the first reference position that keeps the best cost
+            b = next(b2 for b2 in range(b, q) if cost[(cs[a], rs[b2])] + table.get((a + 1, b2 + 1), INFINITE) == table[a, b])
+            pairs.append((cs[a], rs[b]))
+            b += 1
+        elif cost[(cs[a], rs[b])] + table.get((a + 1, b + 1), INFINITE) == table[a, b]:
+            pairs.append((cs[a], rs[b]))  # mapped beats unmatched in the tie-break
+            b += 1
+        a += 1
+    return pairs
+
+
+def _adjacent_inside(comp: Component) -> bool:
+    """Whether two of the block's mappings could form a chunk link."""
+    cs, rs = comp.cands, comp.refs
+    return (any(cs[k + 1] == cs[k] + 1 for k in range(len(cs) - 1))
+            and any(rs[k + 1] == rs[k] + 1 for k in range(len(rs) - 1)))
 
 
 def in_order_cells(comp: Component) -> list[Pair]:
@@ -315,14 +362,11 @@ class _GroupSearch:
     def _costs(self, group: Sequence[Component], cells: list[Pair]) -> tuple[dict[Pair, float], dict[Pair, float]]:
         """Per possible mapping: its exact cost against the fixed mappings, and a lower
         bound that also counts a link with the previous candidate word if it may exist."""
-        table = crossings_with_fixed(self.fixed, cells) if self.weight else {}
+        cost = cell_costs(cells, self.fixed, self.weight)
         owner = {i: comp for comp in group for i in comp.cands}
-        fixed = self.fixed
-        cost, bound = {}, {}
-        for i, j in cells:
-            c = self.weight * table.get((i, j), 0) - (fixed.get(i - 1) == j - 1) - (fixed.get(i + 1) == j + 1)
+        bound = {}
+        for (i, j), c in cost.items():
             before = owner.get(i - 1)
-            cost[(i, j)] = c
             bound[(i, j)] = c - (before is not None and before.matches(i - 1, j - 1))
         return cost, bound
 
@@ -359,9 +403,7 @@ class _GroupSearch:
                 mine = set(comp.cands)
                 others = dict(self.fixed)
                 others.update((i, j) for i, j in self.best_pairs if i not in mine)
-                table = crossings_with_fixed(others, in_order_cells(comp))
-                cost = {(i, j): self.weight * x - (others.get(i - 1) == j - 1) - (others.get(i + 1) == j + 1)
-                        for (i, j), x in table.items()}
+                cost = cell_costs(in_order_cells(comp), others, self.weight)
                 pairs = sorted([p for p in self.best_pairs if p[0] not in mine]
                                + _in_order_path(comp, in_order_table(comp, cost), cost))
                 total = self.exact_cost(pairs)
@@ -501,6 +543,8 @@ def solve_group(group: Sequence[Component], fixed: dict[int, int], weight: int,
     >>> solve_group([block], {1: 0, 3: 2}, 10, Budget(100)).pairs
     [(2, 1), (4, 3)]
     """
+    if weight and len(group) == 1 and group[0].complete and not _adjacent_inside(group[0]):
+        return StageResult(lex_first_in_order(group[0], fixed, weight), True)
     words, cells = group_size(group, weight > 0)
     if words > limits.group_words or cells > limits.group_cells:
         first = first_alignment(group)
