@@ -314,11 +314,6 @@ class AlignedBatch(Sequence[AlignedPairs]):
         found = self._aligned[index]
         return len(found.pairs), found.chunks, found.crossings, found.optimal, found.nodes
 
-    def stage_counts(self, index: int, n_stages: int) -> list[int]:
-        """How many of pair ``index``'s mappings each stage made."""
-        numbers = self._aligned[index].stage_numbers
-        return [numbers.count(s) for s in range(n_stages)]
-
     def stage_totals(self, indices: Sequence[int], n_stages: int) -> list[int]:
         """How many mappings each stage made, summed over the pairs ``indices``."""
         totals = [0] * n_stages

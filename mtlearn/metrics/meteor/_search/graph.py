@@ -11,7 +11,7 @@ never interact, so each group is searched on its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 from typing import NamedTuple, Optional
 
 Pair = tuple[int, int]
