@@ -119,17 +119,21 @@ def stage_components(cand: Sequence[str], ref: Sequence[str], stage: Stage,
     if is_pair_matcher(stage):
         matches = stage.matches  # type: ignore[union-attr]
         edges = {i: tuple(j for j in free_r if matches(cand[i], ref[j])) for i in free_c}
-    else:  # sets of keys (synonyms): an index from key to reference positions
-        keys = stage.keys  # type: ignore[union-attr]
-        by_key: dict[Hashable, list[int]] = {}
-        for j in free_r:
-            for k in keys(ref[j]):
-                by_key.setdefault(k, []).append(j)
-        edges = {}
-        for i in free_c:
-            found = {j for k in keys(cand[i]) for j in by_key.get(k, ())}
-            edges[i] = tuple(sorted(found))
+    else:
+        edges = _edges_by_key_sets(cand, ref, stage, free_c, free_r)
     return components_of_edges({i: js for i, js in edges.items() if js})
+
+
+def _edges_by_key_sets(cand: Sequence[str], ref: Sequence[str], stage: Stage,
+                       free_c: Sequence[int], free_r: Sequence[int]) -> dict[int, tuple[int, ...]]:
+    """Each free candidate's reference neighbours when words have sets of keys (synonyms),
+    through an index from key to reference positions."""
+    keys = stage.keys  # type: ignore[union-attr]
+    by_key: dict[Hashable, list[int]] = {}
+    for j in free_r:
+        for k in keys(ref[j]):
+            by_key.setdefault(k, []).append(j)
+    return {i: tuple(sorted({j for k in keys(cand[i]) for j in by_key.get(k, ())})) for i in free_c}
 
 
 # --------------------------------------------------------------------------- costs
