@@ -20,8 +20,15 @@ How a stage is solved (:func:`solve_stage`):
 4. Branch and bound: a branch is dropped when its cost so far plus a lower bound of
    what is left cannot beat the best leaf. The bound of a block (unbalanced, mapped
    in order) is an in-order dynamic programme over its positions; the bound of any
-   other component is the sum of each word's cheapest choice. Costs against the fixed
-   mappings come from one table (:func:`crossings_with_fixed`).
+   other component is the sum of each word's cheapest choice; under the crossings
+   rule, the crossings the blocks' words still to map must make with the mappings
+   placed so far are added (:meth:`_GroupSearch._crossings_ahead`). Costs against the
+   fixed mappings come from one table (:func:`crossings_with_fixed`). A branch that
+   reaches the same word with the same reference positions taken as an earlier one,
+   at no less cost, is dropped (the earlier one is lexicographically smaller). The
+   best alignment starts as each block's programme, improved by a local search.
+5. Shortcut: a group that is one block whose words cannot form chunks among
+   themselves needs no walk: its table gives the answer (:func:`lex_first_in_order`).
 
 Every node visited is paid from a :class:`Budget`; when it runs out the best alignment
 found is kept and the stage reports ``optimal=False``.
