@@ -394,11 +394,13 @@ class _GroupSearch:
         return _Part(comp, target, False, suffix)
 
     def _first_alignment(self, bound_cost: dict[Pair, float]) -> list[Pair]:
-        """A maximum alignment to start from: each block's programme, a matching elsewhere."""
+        """A maximum alignment to start from: each block in order, by its programme; a matching elsewhere."""
         pairs: list[Pair] = []
         for part in self.parts:
             if part.in_order:
                 pairs += _in_order_path(part.comp, part.bound, bound_cost)
+            elif part.comp.complete:  # the chunks rule: in order is a good start, if not always best
+                pairs += _in_order_path(part.comp, in_order_table(part.comp, bound_cost), bound_cost)
             else:
                 pairs += maximum_matching(part.comp).items()
         return sorted(pairs)
@@ -406,7 +408,7 @@ class _GroupSearch:
     def _improve(self) -> None:
         """Local search for a better start: map each block again, at its best against
         every other mapping of the group, while the whole alignment gets cheaper."""
-        blocks = [part.comp for part in self.parts if part.in_order]
+        blocks = [part.comp for part in self.parts if part.comp.complete]
         improved = len(blocks) > 1
         while improved:
             improved = False
