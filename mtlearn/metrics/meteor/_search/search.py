@@ -136,11 +136,15 @@ def _edges_by_key_sets(cand: Sequence[str], ref: Sequence[str], stage: Stage,
     """Each free candidate's reference neighbours when words have sets of keys (synonyms),
     through an index from key to reference positions."""
     keys = stage.keys  # type: ignore[union-attr]
+    cand_keys = [(i, keys(cand[i])) for i in free_c]
+    on_cand_side = frozenset().union(*(ks for _, ks in cand_keys))
     by_key: dict[Hashable, list[int]] = {}
     for j in free_r:
-        for k in keys(ref[j]):
+        for k in keys(ref[j]) & on_cand_side:  # only keys that some candidate word has
             by_key.setdefault(k, []).append(j)
-    return {i: tuple(sorted({j for k in keys(cand[i]) for j in by_key.get(k, ())})) for i in free_c}
+    on_ref_side = frozenset(by_key)
+    return {i: tuple(sorted({j for k in ks & on_ref_side for j in by_key[k]}))
+            for i, ks in cand_keys if not ks.isdisjoint(on_ref_side)}
 
 
 # --------------------------------------------------------------------------- costs
