@@ -196,21 +196,3 @@ def test_corpus_to_dict_and_explain():
     d = c.to_dict(segments=True)
     assert d["n_segments"] == 2 and len(d["segments"]) == 2 and d["matches"] == 2
     assert "corpus of 2 segments" in c.explain()
-
-
-@pytest.mark.parametrize("alpha, beta, gamma", [(0.9, 3.0, 0.5), (0.5, 1, 0.25), (1, 2, 1), (0, 4, 0.1)])
-def test_integer_shortcuts_equal_the_formulas(alpha, beta, gamma):
-    # The corpus path scores from integers (_score_value) and builds results from single
-    # fractions (_exact_numbers); both must be the formula steps' values exactly.
-    from mtlearn.metrics.meteor.score import _Options, _exact_numbers, _exact_parameters, _numbers, _score_value
-
-    opts = _Options((), alpha, beta, gamma, "crossings", True, "whitespace")
-    params = _exact_parameters(opts)
-    rng = random.Random(9)
-    for _ in range(500):
-        wt, wr = rng.randint(1, 60), rng.randint(1, 60)
-        m = rng.randint(1, min(wt, wr))
-        c = rng.randint(1, m)
-        slow = _numbers(MeteorStats(m, wt, wr, c), opts)
-        assert _exact_numbers(m, wt, wr, c, params) == slow
-        assert _score_value(m, wt, wr, c, params) == slow["score"]
