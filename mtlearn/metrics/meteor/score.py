@@ -540,8 +540,8 @@ def corpus_meteor(
     nrefs = set(map(len, ref_lists))
     signature = opts.signature(nrefs.pop() if len(nrefs) == 1 else "var")
     params = _exact_parameters(opts)
-    # Every (candidate, reference) pair aligned in one call (the compiled twin, when
-    # installed, takes them all at once), then each segment keeps its best reference.
+    # Every (candidate, reference) pair aligned in one call (stem and synonym lookups are
+    # shared across the corpus), then each segment keeps its best reference.
     jobs = [(cand, ref) for cand, refs in zip(cands, ref_lists) for ref in refs]
     batch = _align_pairs_many(jobs, opts.stages, opts.tie_break, DEFAULT_NODE_BUDGET[opts.tie_break])
     segments: list[_Segment] = []
