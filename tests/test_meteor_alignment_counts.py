@@ -14,8 +14,9 @@ must hold today, segment by segment:
 Under tie_break="crossings" the rule gained a step (fewest chunks among the fewest
 crossings): a stage may now keep another alignment with as many crossings, which
 leaves later stages other words, so the *final* crossings can move either way; they
-are not compared. The numbers proven optimal are printed per pair (see
-/work/notes/changed_segments.md for the comparison).
+are not compared. The numbers proven optimal are printed per pair, and may not fall
+below the old search's, except by the shortfall measured when the search was rewritten
+(``FEWER_PROOFS_MEASURED``).
 
 One test per (pair, tie-break rule); set MTLEARN_COUNTS_PAIRS=de-en,cs-en to run only some.
 """
@@ -33,6 +34,11 @@ pytestmark = pytest.mark.wmt22
 
 FIXTURE = REPO / "tests" / "data" / "meteor_alignment_counts.json.gz"
 PAIRS = ("cs-en", "de-en", "ja-en", "ru-en", "uk-en", "zh-en")
+
+# Where the new search proves fewer segments than the old one did, measured when it
+# landed (issue 10's closing note lists the segments): the old search's extra proofs
+# came from its dedicated block searches. Everywhere else it must prove at least as many.
+FEWER_PROOFS_MEASURED = {("zh-en", "crossings"): 15, ("de-en", "chunks"): 3}
 
 
 def _script():
@@ -98,3 +104,7 @@ def test_counts_are_no_worse_than_recorded(counts, wmt22, pair, tie_break):
         old_proven, new_proven = old_proven + o, new_proven + n
     assert not broken, broken[:10]
     print(f"\n{pair} {tie_break}: proven optimal {old_proven} before, {new_proven} now")
+    allowed = FEWER_PROOFS_MEASURED.get((pair, tie_break), 0)
+    assert new_proven >= old_proven - allowed, (
+        f"{pair} {tie_break}: {new_proven} segments proven optimal, {old_proven} before "
+        f"(at most {allowed} fewer were measured when the search was rewritten)")
