@@ -22,7 +22,7 @@ How a stage is solved (:func:`solve_stage`):
    in order) is an in-order dynamic programme over its positions; the bound of any
    other component is the sum of each word's cheapest choice; under the crossings
    rule, the crossings the blocks' words still to map must make with the mappings
-   placed so far are added (:meth:`_GroupSearch._crossings_ahead`). Costs against the
+   placed so far are added (:meth:`_GroupSearch._stop_waiting`, kept up to date word by word). Costs against the
    fixed mappings come from one table (:func:`crossings_with_fixed`). A branch that
    reaches the same word with the same reference positions taken as an earlier one,
    at no less cost, is dropped (the earlier one is lexicographically smaller). The
@@ -181,19 +181,26 @@ def count_crossings_and_chunks(pairs: Sequence[Pair]) -> Counts:
 def crossings_with_fixed(fixed: dict[int, int], cells: Iterable[Pair]) -> dict[Pair, int]:
     """For each mapping ``(i, j)`` in ``cells``, how many of the ``fixed`` mappings it crosses.
 
+    One sweep in candidate order: ``before`` holds the (sorted) reference positions of
+    the fixed mappings left of ``i``; those right of ``i`` are all the others. A fixed
+    mapping crosses ``(i, j)`` when it is left of ``i`` and above ``j``, or right of ``i``
+    and below ``j``.
+
     >>> crossings_with_fixed({0: 2, 3: 0}, [(1, 1), (2, 3)])
     {(1, 1): 2, (2, 3): 1}
     """
     order = sorted(fixed.items())
-    cand_positions = [i for i, _ in order]
-    split: dict[int, tuple[list[int], list[int]]] = {}
+    every = sorted(fixed.values())
+    before: list[int] = []
+    k = 0
     table = {}
-    for i, j in cells:
-        if i not in split:
-            k = bisect.bisect_left(cand_positions, i)
-            split[i] = (sorted(b for _, b in order[:k]), sorted(b for _, b in order[k:]))
-        before, after = split[i]  # reference positions of fixed mappings left / right of i
-        table[(i, j)] = len(before) - bisect.bisect_right(before, j) + bisect.bisect_left(after, j)
+    for i, j in sorted(cells):
+        while k < len(order) and order[k][0] < i:
+            bisect.insort(before, order[k][1])
+            k += 1
+        below = bisect.bisect_left(before, j)
+        above_left = len(before) - bisect.bisect_right(before, j)
+        table[(i, j)] = above_left + bisect.bisect_left(every, j) - below
     return table
 
 
@@ -361,6 +368,9 @@ class _GroupSearch:
                  for cell in (in_order_cells(comp) if o else _all_cells(comp))]
         self.cost, bound_cost = self._costs(group, cells)
         self.parts = [self._part(comp, o, bound_cost) for comp, o in zip(group, in_order)]
+        self.waiting = sorted(j for part in self.parts if part.in_order  # see _stop_waiting
+                              for j in part.comp.refs[self._ahead_start(part, (0, 0)):])
+        self.track_ahead = weight > 0 and len(group) > 1  # the crossings ahead bound them apart
         self.state = [(0, 0)] * len(group)  # per part: (words done, next ref index or taken)
         self.placed: dict[int, int] = {}
         self.placed_refs: list[int] = []  # sorted
@@ -470,8 +480,9 @@ class _GroupSearch:
     def _worth(self, lower_bound: float) -> bool:
         return lower_bound < self.best_cost or (lower_bound == self.best_cost and not self.found)
 
-    def walk(self, k: int, cost: float, rest: float) -> None:
-        """Visit word ``k`` and everything after it (``rest``: the bound of what is left)."""
+    def walk(self, k: int, cost: float, rest: float, ahead: int) -> None:
+        """Visit word ``k`` and everything after it (``rest``: the bound of what is left;
+        ``ahead``: the blocks' crossings still to come, see :meth:`_stop_waiting`)."""
         if not self.budget.spend():
             self.exhausted = True
             return
@@ -486,36 +497,47 @@ class _GroupSearch:
             bound = rest - before + self._part_bound(part, after)
             if not self._worth(cost + step + bound):
                 continue
+            gone, now_ahead = self._stop_waiting(n, state, after, j, ahead) if self.track_ahead else ((), 0)
             self.state[n] = after
             if j is not None:
                 self._place(i, j)
-            ahead = self.weight * self._crossings_ahead() if self.weight and len(self.parts) > 1 else 0
-            if self._worth(cost + step + bound + ahead) and self._new_best_way(k + 1, cost + step):
-                self.walk(k + 1, cost + step, bound)
+            if (self._worth(cost + step + bound + self.weight * now_ahead)
+                    and self._new_best_way(k + 1, cost + step)):
+                self.walk(k + 1, cost + step, bound, now_ahead)
             if j is not None:
                 self._unplace(i, j)
+            for y in gone:
+                bisect.insort(self.waiting, y)
             self.state[n] = state
             if self.exhausted:
                 return
 
-    def _crossings_ahead(self) -> int:
-        """A lower bound of the crossings between the blocks' mappings still to come and
-        those placed: the ``m``-th word still to map of a block can take at best its
-        block's reference ``q − need + m``, and crosses every placed mapping beyond it."""
-        placed = self.placed_refs
-        if not placed:
-            return 0
-        n, last = len(placed), placed[-1]
-        total = 0
-        for part, (a, x) in zip(self.parts, self.state):
-            if not part.in_order:
-                continue
-            rs, p = part.comp.refs, len(part.comp.cands)
-            for j in (rs[len(rs) - (p - a):] if p <= len(rs) else rs[x:]):
-                if j >= last:
-                    break
-                total += n - bisect.bisect_right(placed, j)
-        return total
+    @staticmethod
+    def _ahead_start(part: _Part, state: tuple[int, int]) -> int:
+        """Where the references still to map of an in-order block begin, at their latest
+        (the fewest crossings with the mappings placed before them): the ``m``-th word
+        still to map takes at best reference ``q − need + m``."""
+        a, x = state
+        p, q = len(part.comp.cands), len(part.comp.refs)
+        return q - (p - a) if p <= q else x
+
+    def _stop_waiting(self, n: int, state: tuple[int, int], after: tuple[int, int], j: Optional[int],
+                      ahead: int) -> tuple[Sequence[int], int]:
+        """Part ``n`` moves from ``state`` to ``after`` and takes ``j``: the references that
+        stop waiting (taken out of ``self.waiting``, the caller puts them back), and the
+        new lower bound of the crossings between the blocks' mappings still to come and
+        those placed. Every waiting reference (from :meth:`_ahead_start` on) crosses each
+        placed mapping beyond it; kept up to date, not recounted: the references that stop
+        waiting take their crossings with them, and ``j`` crosses every waiting one below it."""
+        part = self.parts[n]
+        gone = part.comp.refs[self._ahead_start(part, state):self._ahead_start(part, after)] if part.in_order else ()
+        placed, waiting = self.placed_refs, self.waiting
+        for y in gone:
+            ahead -= len(placed) - bisect.bisect_right(placed, y)
+            del waiting[bisect.bisect_left(waiting, y)]
+        if j is not None:
+            ahead += bisect.bisect_left(waiting, j)
+        return gone, ahead
 
     def _new_best_way(self, k: int, cost: float) -> bool:
         """Whether no earlier branch reached the same position at no more cost.
@@ -545,7 +567,7 @@ class _GroupSearch:
 
     def run(self) -> StageResult:
         rest = sum(self._part_bound(part, (0, 0)) for part in self.parts)
-        self.walk(0, 0, rest)
+        self.walk(0, 0, rest, 0)
         return StageResult(self.best_pairs, not self.exhausted)
 
 
@@ -592,10 +614,10 @@ def solve_stage(cand: Sequence[str], ref: Sequence[str], stage: Stage, fixed: di
     forced: list[Pair] = []
     open_comps: list[Component] = []
     for comp in stage_components(cand, ref, stage, free_c, free_r):
-        one_to_one = len(comp.cands) == 1 and len(comp.refs) == 1
-        balanced = crossings and comp.complete and len(comp.cands) == len(comp.refs)
-        if one_to_one or balanced:
-            forced.extend(zip(comp.cands, comp.refs))
+        cs, rs = comp.cands, comp.refs
+        # one word on each side, or (crossings rule) a balanced block: mapped in order
+        if len(cs) == len(rs) and (len(cs) == 1 or (crossings and comp.neighbours is None)):
+            forced += zip(cs, rs)
         else:
             open_comps.append(comp)
     if not open_comps:
