@@ -2,7 +2,8 @@
 #   make lab    set up, then open the notebooks in JupyterLab
 #   make test   set up, then run the whole test suite (unit tests, doctests, notebooks, browser)
 #   make workshop  the two explorers as a Voila web app
-# "Set up" = a virtual environment in .venv, mtlearn with its extras, and WordNet for NLTK.
+# "Set up" = a virtual environment in .venv, mtlearn with its extras (ja, ko: MeCab for the Japanese and
+# Korean tokenizers, so their tests run instead of skipping), and WordNet for NLTK.
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -14,7 +15,7 @@ STAMP := $(VENV)/.mtlearn-installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test,notebooks]"
+	$(BIN)/python -m pip install --quiet -e ".[test,notebooks,ja,ko]"
 	touch $(STAMP)
 
 setup: $(STAMP)

@@ -17,6 +17,14 @@ else:  # pragma: no cover
 # conda-forge spells a few PyPI names differently.
 CONDA_NAME = {"pyyaml": "pyyaml"}
 
+# Extras whose packages are on PyPI only (MeCab bindings and dictionary wheels): environment.yml lists
+# them, with the same pins, in its pip section instead of its conda-forge list.
+PIP_ONLY_EXTRAS = ("ja", "ko")
+
+# The extras `make setup` installs: everything the test suite uses, so that `make test` on a fresh
+# machine (CI) runs every test instead of skipping the Japanese/Korean ones.
+MAKE_EXTRAS = {"test", "notebooks", "ja", "ko"}
+
 
 def _split(requirement: str) -> tuple[str, str]:
     requirement = requirement.split(";")[0].strip()
@@ -31,7 +39,9 @@ def _pyproject() -> dict:
 def pip_requirements() -> dict[str, str]:
     project = _pyproject()["project"]
     reqs = list(project["dependencies"])
-    for extra in project["optional-dependencies"].values():
+    for name, extra in project["optional-dependencies"].items():
+        if name in PIP_ONLY_EXTRAS:
+            continue
         reqs += [r for r in extra if "python_version <" not in r]  # back-ports conda doesn't need
     return dict(_split(r) for r in reqs)
 
@@ -56,7 +66,20 @@ def test_environment_matches_pyproject():
     expected = {CONDA_NAME.get(name, name): spec for name, spec in pip_requirements().items()}
     assert conda == expected
     assert python_spec == _pyproject()["project"]["requires-python"]
-    assert pip_section == ["-e ."], "environment.yml installs mtlearn itself with pip"
+    extras = _pyproject()["project"]["optional-dependencies"]
+    pip_only = [r.replace(" ", "") for name in PIP_ONLY_EXTRAS for r in extras[name]]
+    assert pip_section == pip_only + ["-e ."], (
+        "environment.yml's pip section: the ja/ko extras' packages as pinned in pyproject.toml, "
+        "then mtlearn itself"
+    )
+
+
+def test_make_setup_installs_every_extra_the_tests_use():
+    makefile = (REPO / "Makefile").read_text()
+    installs = re.findall(r'pip install[^\n]*-e "\.\[([^\]]*)\]"', makefile)
+    assert len(installs) == 1, installs
+    assert set(installs[0].split(",")) == MAKE_EXTRAS
+    assert MAKE_EXTRAS <= set(_pyproject()["project"]["optional-dependencies"])
 
 
 def test_console_script_and_version_are_declared():
