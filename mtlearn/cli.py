@@ -50,7 +50,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import IO, NoReturn, Optional, Union
+from typing import IO, Any, NoReturn, Optional, Union
 
 from mtlearn._version import __version__
 from mtlearn.metrics.bleu.score import BleuResult, bleu, corpus_bleu
@@ -319,7 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
                                "--segment and --sentence-level, as sacreBLEU's sentence BLEU; off for the corpus)")
     _add_case_arguments(p_bleu, default=False)
     _add_output_arguments(p_bleu)
-    p_bleu.set_defaults(run=_run_bleu)
+    p_bleu.set_defaults(metric=_Metric(bleu, corpus_bleu, _bleu_options, _bleu_line))
 
     p_meteor = commands.add_parser(
         "meteor", help="METEOR (exact, stem and synonym stages)",
@@ -350,7 +350,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="tokenizer (default: %(default)s; '13a' also splits off punctuation)")
     _add_case_arguments(p_meteor, default=bool(_library_default(meteor, "lowercase")))
     _add_output_arguments(p_meteor)
-    p_meteor.set_defaults(run=_run_meteor)
+    p_meteor.set_defaults(metric=_Metric(meteor, corpus_meteor, _meteor_options, _meteor_line))
 
     commands.add_parser(
         "wordnet", add_help=False,
@@ -364,6 +364,28 @@ def build_parser() -> argparse.ArgumentParser:
 # Running a metric
 
 
+@dataclass(frozen=True)
+class _Metric:
+    """How one subcommand scores: one segment, a corpus, the library options from the command line, a score line."""
+
+    segment: Callable[..., Result]
+    corpus: Callable[..., Result]
+    options: Callable[[argparse.Namespace, bool], dict[str, object]]  # (args, one_segment) -> keyword arguments
+    line: Callable[[Any], str]
+
+
+def _run(args: argparse.Namespace, corpus: Corpus) -> list[str]:
+    """Score ``corpus`` with the subcommand's metric: the corpus, one segment, or every segment."""
+    metric: _Metric = args.metric
+    if args.segment is not None or args.sentence_level:
+        options = metric.options(args, True)
+        return _render_segments(args, corpus, lambda hyp, refs: metric.segment(hyp, list(refs), **options),
+                                metric.line)
+    result = metric.corpus(list(corpus.hypotheses), [list(refs) for refs in corpus.references],
+                           **metric.options(args, False))
+    return [_render(args, result, metric.line)]
+
+
 def _bleu_options(args: argparse.Namespace, one_segment: bool) -> dict[str, object]:
     effective = args.effective_order if args.effective_order is not None else one_segment
     return dict(max_order=args.max_order, weights=args.weights, smoothing=args.smoothing,
@@ -371,26 +393,9 @@ def _bleu_options(args: argparse.Namespace, one_segment: bool) -> dict[str, obje
                 effective_order=effective)
 
 
-def _meteor_options(args: argparse.Namespace) -> dict[str, object]:
+def _meteor_options(args: argparse.Namespace, one_segment: bool) -> dict[str, object]:
     return dict(stages=args.stages, alpha=args.alpha, beta=args.beta, gamma=args.gamma,
                 tie_break=args.tie_break, lowercase=args.lowercase, tokenize=args.tokenize)
-
-
-def _run_bleu(args: argparse.Namespace, corpus: Corpus) -> list[str]:
-    if args.segment is not None or args.sentence_level:
-        options = _bleu_options(args, one_segment=True)
-        return _render_segments(args, corpus, lambda hyp, refs: bleu(hyp, list(refs), **options), _bleu_line)
-    result = corpus_bleu(list(corpus.hypotheses), [list(refs) for refs in corpus.references],
-                         **_bleu_options(args, one_segment=False))
-    return [_render(args, result, _bleu_line)]
-
-
-def _run_meteor(args: argparse.Namespace, corpus: Corpus) -> list[str]:
-    options = _meteor_options(args)
-    if args.segment is not None or args.sentence_level:
-        return _render_segments(args, corpus, lambda hyp, refs: meteor(hyp, list(refs), **options), _meteor_line)
-    result = corpus_meteor(list(corpus.hypotheses), [list(refs) for refs in corpus.references], **options)
-    return [_render(args, result, _meteor_line)]
 
 
 def _render_segments(args: argparse.Namespace, corpus: Corpus, score: Callable[[str, Sequence[str]], Result],
@@ -485,7 +490,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         corpus = load_corpus(args.references, args.input)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", UserWarning)  # e.g. "weights: they sum to 2, not 1"
-            chunks = args.run(args, corpus)
+            chunks = _run(args, corpus)
         for warning in caught:
             print(f"mtlearn: warning: {warning.message}", file=sys.stderr)
     except CommandLineError as error:
