@@ -15,6 +15,7 @@ from mtlearn.text import TOKENIZERS, tokenize
 from mtlearn.metrics.bleu.score import BleuResult, bleu, corpus_bleu
 from mtlearn.metrics.bleu.d2l import D2LBleuResult, d2l_bleu
 from mtlearn.metrics.meteor.score import MeteorResult, corpus_meteor, meteor
+from mtlearn.metrics.chrf.score import ChrfResult, chrf, corpus_chrf
 from . import examples
 
 __all__ = [
@@ -29,5 +30,8 @@ __all__ = [
     "MeteorResult",
     "meteor",
     "corpus_meteor",
+    "ChrfResult",
+    "chrf",
+    "corpus_chrf",
     "examples",
 ]
