@@ -15,11 +15,12 @@ import pytest  # noqa: E402
 from matplotlib.colors import to_hex, to_rgba  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from mtlearn import bleu, meteor  # noqa: E402
+from mtlearn import bleu, chrf, corpus_chrf, meteor  # noqa: E402
 from mtlearn.examples import bleu as bleu_examples  # noqa: E402
 from mtlearn.examples.meteor import ALIGNMENT_A, ALIGNMENT_B, ROW_1, TABLE  # noqa: E402
 from mtlearn.metrics.meteor.matchers import PredicateMatcher  # noqa: E402
 from mtlearn.show.plots import (  # noqa: E402
+    CHRF_COLOURS,
     CLIPPED_COLOUR,
     STAGE_COLOURS,
     UNMATCHED_COLOUR,
@@ -30,6 +31,7 @@ from mtlearn.show.plots import (  # noqa: E402
     plot_alignment_comparison,
     plot_alignment_pairs,
     plot_brevity_penalty,
+    plot_chrf_orders,
     plot_f_mean,
     plot_f_mean_alpha,
     plot_meteor_penalty,
@@ -548,3 +550,65 @@ def test_agreement_draws_into_given_axes():
         assert len(marker_points(ax)) == agreement.segment_counts("ru-en").mt_systems_scored
     finally:
         plt.close(fig)
+
+
+# --------------------------------------------------------------------------- chrF
+
+
+def test_chrf_bars_are_the_orders_numbers():
+    r = chrf("the cats sat on the mats", ["the cat sat on the mat"], word_order=2)
+    ax = plot_chrf_orders(r).axes[0]
+    for name, field in (("precision", "precision"), ("recall", "recall"), ("f", "f")):
+        bars = find_gid(ax, f"{name}-bar")
+        assert [b.get_height() for b in bars] == [float(getattr(o, field)) for o in r.orders]
+        assert {to_hex(b.get_facecolor()) for b in bars} == {CHRF_COLOURS[name]}
+    labels = [t.get_text() for t in ax.get_xticklabels()]
+    assert [lab.splitlines()[0] for lab in labels] == ["c1", "c2", "c3", "c4", "c5", "c6", "w1", "w2"]
+    o = r.orders[2]
+    assert labels[2].splitlines()[1:] == [f"P {o.matched}/{o.candidate_count}", f"R {o.matched}/{o.reference_count}"]
+
+
+def test_chrf_lines_mark_the_averages_and_the_score():
+    r = chrf("the cats sat on the mats", ["the cat sat on the mat"])
+    ax = plot_chrf_orders(r).axes[0]
+    heights = {gid: find_gid(ax, gid)[0].get_ydata()[0] for gid in ("average-precision", "average-recall", "score")}
+    assert heights == {"average-precision": float(r.precision), "average-recall": float(r.recall),
+                       "score": r.score}
+    assert ax.get_title().splitlines()[0] == f"chrF2 = {r.score:.4f}"
+    assert "averaged precision and recall" in ax.get_title()
+
+
+def test_chrf_plus_plus_title_and_kept_reference():
+    r = chrf("the cat sat", ["a dog ran", "the cat sat down"], word_order=2, beta=1)
+    ax = plot_chrf_orders(r).axes[0]
+    assert ax.get_title().splitlines()[0] == (f"chrF1++ = {r.score:.4f}  (reference {r.best_reference + 1} "
+                                              f"of 2 kept)")
+    assert r.best_reference == 1
+
+
+def test_chrf_orders_without_ngrams_are_hatched():
+    # A 2-character candidate has no character 3-grams: that order is not used in the averages.
+    r = chrf("ab", ["abcd"], char_order=3)
+    ax = plot_chrf_orders(r).axes[0]
+    hatches = [b.get_hatch() for b in find_gid(ax, "precision-bar")]
+    assert hatches == [None, None, "//"]
+
+
+def test_chrf_eps_smoothing_title():
+    r = chrf("the cats sat", ["the cat sat"], eps_smoothing=True)
+    assert "mean of the orders' F_beta" in plot_chrf_orders(r).axes[0].get_title()
+
+
+def test_chrf_corpus_result_is_drawn():
+    r = corpus_chrf(["the cats sat", "a dog"], [["the cat sat"], ["the dog"]])
+    ax = plot_chrf_orders(r).axes[0]
+    assert len(find_gid(ax, "f-bar")) == 6 and find_gid(ax, "score")[0].get_ydata()[0] == r.score
+
+
+def test_chrf_plot_into_given_axes_and_wrong_type():
+    r = chrf("the cat", ["the cat"])
+    fig = Figure()
+    ax = fig.add_subplot()
+    assert plot_chrf_orders(r, ax=ax) is fig
+    with pytest.raises(TypeError, match="^result: expected a ChrfResult"):
+        plot_chrf_orders(bleu("a", ["a"]))

@@ -1,6 +1,7 @@
-"""Matplotlib pictures of BLEU and METEOR: every function returns a :class:`~matplotlib.figure.Figure`.
+"""Matplotlib pictures of BLEU, METEOR and chrF: every function returns a :class:`~matplotlib.figure.Figure`.
 
-Presentation only: the pictures *read* results (``BleuResult``, ``MeteorResult``) and
+Presentation only: the pictures *read* results (``BleuResult``, ``MeteorResult``,
+``ChrfResult``) and
 call the library's formula functions for curves; nothing here computes a metric.
 The library never calls ``plt.show()`` and never registers figures with pyplot (no
 figure is left open): each function builds a :class:`TeachingFigure`, a plain
@@ -32,6 +33,10 @@ ref, [(title, pairs), ...])``        (the article's (a) against (b))
 ``plot_f_mean(alpha=0.9)``           F_mean over (P, R) as a filled contour, results
                                      marked
 ``plot_f_mean_alpha(pairs)``         F_mean against alpha in [0, 1] for a few (P, R)
+``plot_chrf_orders(result)``        a ``ChrfResult``: precision, recall and F_beta of
+                                     every order as bars (character orders, then word
+                                     orders), counts under each, the averaged P and R
+                                     and the score as lines
 ``plot_system_agreement(pair,        WMT22: a metric's corpus score against the humans'
 metric)``                            DA score, one labelled point per MT system
                                      (:mod:`mtlearn.study.agreement`'s tables)
@@ -45,7 +50,8 @@ metric)``                            DA score, one labelled point per MT system
 
 Module constants: :data:`STAGE_COLOURS` (exact blue, stem green, synonym orange),
 :data:`CROSSING_COLOUR`, :data:`CLIPPED_COLOUR`, :data:`UNMATCHED_COLOUR`,
-:data:`METRIC_COLOURS` (BLEU blue, METEOR purple).
+:data:`METRIC_COLOURS` (BLEU blue, METEOR purple), :data:`CHRF_COLOURS` (precision blue,
+recall orange, F_beta green).
 
 Artists carry *gids* so that tests (and curious students) can find them:
 ``"mapping"`` (one line per mapping), ``"crossings"`` (one line object whose
@@ -53,7 +59,9 @@ points are the crossings), ``"chunk-candidate"`` / ``"chunk-reference"`` (one
 rectangle per chunk in each string), ``"candidate-word"`` / ``"reference-word"``,
 ``"curve"`` and ``"marker"`` in the curve plots; in the agreement plots ``"marker"``
 (one line whose points are the systems), ``"system-label"`` (one text per system)
-and ``"highlight"`` (rings around highlighted systems).
+and ``"highlight"`` (rings around highlighted systems); in the chrF plot
+``"precision-bar"``, ``"recall-bar"``, ``"f-bar"`` (one bar per order) and
+``"average-precision"``, ``"average-recall"``, ``"score"`` (the lines).
 
 The article's alignment (a), from the examples' data:
 
@@ -80,6 +88,7 @@ from mtlearn.metrics.bleu.formulas import brevity_penalty, geometric_mean
 from mtlearn.metrics.meteor.formulas import ChunkSpan, chunk_spans, count_crossings, f_mean, fragmentation_penalty
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from mtlearn.metrics.chrf.score import ChrfOrder, ChrfResult
     from mtlearn.study.agreement import AgreementTables
     from mtlearn.metrics.bleu.score import BleuResult
     from mtlearn.metrics.bleu.d2l import D2LBleuResult
@@ -101,6 +110,8 @@ __all__ = [
     "plot_meteor_penalty",
     "plot_f_mean",
     "plot_f_mean_alpha",
+    "CHRF_COLOURS",
+    "plot_chrf_orders",
     "METRIC_COLOURS",
     "plot_system_agreement",
     "plot_agreement_grid",
@@ -125,6 +136,8 @@ CLIPPED_COLOUR = "#f6c9c9"
 #: Background of table rows no reference matches.
 UNMATCHED_COLOUR = "#efefef"
 _CHUNK_COLOUR = "#555555"
+#: chrF's bars: precision, recall and each order's F_beta.
+CHRF_COLOURS: dict[str, str] = {"precision": "#1f77b4", "recall": "#ff7f0e", "f": "#2ca02c"}
 #: The points of each metric in the agreement plots.
 METRIC_COLOURS: dict[str, str] = {"bleu": "#1f77b4", "meteor": "#7b3294"}
 
@@ -784,6 +797,86 @@ def plot_f_mean_alpha(
     ax.set_title("F_mean = P R / (alpha P + (1 - alpha) R)")
     ax.legend(loc="lower left", fontsize=8)
     ax.grid(alpha=0.3)
+    return fig
+
+
+# --------------------------------------------------------------------------- chrF
+
+
+def _chrf_name(result: "ChrfResult") -> str:
+    """sacreBLEU's name of the metric: chrF2, chrF2++ (one '+' per word order)."""
+    return f"chrF{result.beta:g}" + "+" * result.word_order
+
+
+def _order_label(order: "ChrfOrder") -> str:
+    return f"{'c' if order.kind == 'char' else 'w'}{order.n}"
+
+
+def plot_chrf_orders(result: "ChrfResult", *, title: Optional[str] = None, ax: Optional[Axes] = None) -> Figure:
+    """chrF's precision, recall and F_beta of every order, as bars; the averages as lines.
+
+    One group of three bars per order, character orders first (``c1``, ``c2``, ...)
+    then word orders (``w1``, ``w2``, chrF++): precision (blue), recall (orange) and
+    that order's F_beta (green); under each group its counts, P = matched / candidate
+    n-grams and R = matched / reference n-grams. Orders the candidate or the reference
+    has no n-grams of are hatched: they do not enter the averages (sacreBLEU's
+    effective order). Dashed lines mark the averaged precision and recall, the thick
+    line the score F_beta computed from them (with ``eps_smoothing`` the score is
+    the mean of the orders' F_beta instead). Works for a segment and for a corpus
+    (summed counts).
+
+    >>> from mtlearn import chrf
+    >>> r = chrf("the cats sat", ["the cat sat"], char_order=2, word_order=1)
+    >>> ax = plot_chrf_orders(r).axes[0]
+    >>> [t.get_text().splitlines()[0] for t in ax.get_xticklabels()]
+    ['c1', 'c2', 'w1']
+    >>> len(find_gid(ax, "precision-bar")), len(find_gid(ax, "f-bar"))
+    (3, 3)
+    >>> ax.get_title().splitlines()[0] == f"chrF2+ = {r.score:.4f}"
+    True
+    """
+    from mtlearn.metrics.chrf.score import ChrfResult
+
+    if not isinstance(result, ChrfResult):
+        raise TypeError(f"result: expected a ChrfResult, got {type(result).__name__}")
+    orders = list(result.orders)
+    fig, ax = _figure_and_axes(ax, max(5.0, 0.75 * len(orders) + 2.6), 3.8)
+    width = 0.26
+    for k, order in enumerate(orders):
+        used = order.used
+        hatch = None if used else "//"
+        for offset, (name, value) in zip((-width, 0.0, width), (("precision", order.precision),
+                                                                 ("recall", order.recall), ("f", order.f))):
+            ax.bar(k + offset, float(value), width=width, color=CHRF_COLOURS[name], alpha=1.0 if used else 0.35,
+                   hatch=hatch, edgecolor="white", gid=f"{name}-bar", zorder=2)
+    averages = (("precision", result.precision, "--", f"averaged precision {float(result.precision):.4f}"),
+                ("recall", result.recall, "--", f"averaged recall {float(result.recall):.4f}"))
+    for name, value, style, label in averages:
+        ax.axhline(float(value), color=CHRF_COLOURS[name], linestyle=style, linewidth=1.3, gid=f"average-{name}",
+                   label=label, zorder=3)
+    ax.axhline(float(result.score), color="black", linewidth=2.2, gid="score", zorder=3,
+               label=f"{_chrf_name(result)} = {result.score:.4f} (beta = {result.beta:g})")
+    if result.char_order and result.word_order:
+        ax.axvline(result.char_order - 0.5, color="#999999", linestyle=":", linewidth=1)
+    ax.set_xticks(range(len(orders)),
+                  [f"{_order_label(o)}\nP {o.matched}/{o.candidate_count}\nR {o.matched}/{o.reference_count}"
+                   for o in orders], fontsize=8)
+    ax.set_xlim(-0.6, len(orders) - 0.4)
+    ax.set_ylim(0, 1.05)
+    ax.set_xlabel("order (c: character n-grams, w: word n-grams); P = matched / candidate n-grams, "
+                  "R = matched / reference n-grams", fontsize=8)
+    ax.set_ylabel("precision, recall, F_beta")
+    handles = [Patch(color=CHRF_COLOURS[k], label=label) for k, label in
+               (("precision", "precision"), ("recall", "recall"), ("f", "F_beta of the order"))]
+    lines, _ = ax.get_legend_handles_labels()
+    ax.legend(handles=handles + lines, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+    ax.grid(axis="y", alpha=0.3, zorder=0)
+    first = f"{_chrf_name(result)} = {result.score:.4f}"
+    if result.best_reference is not None and result.references and len(result.references) > 1:
+        first += f"  (reference {result.best_reference + 1} of {len(result.references)} kept)"
+    rule = ("mean of the orders' F_beta (eps smoothing)" if result.eps_smoothing
+            else "F_beta of the averaged precision and recall")
+    ax.set_title(f"{title}\n{first}\n{rule}" if title else f"{first}\n{rule}", fontsize=10)
     return fig
 
 

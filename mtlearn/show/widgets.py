@@ -1,10 +1,11 @@
 """Live explorers for Jupyter (ipywidgets 8): type a candidate and references, watch every number change.
 
-Three explorers; each *is* an ``ipywidgets.VBox``, so putting one last in a cell (or
+Five explorers; each *is* an ``ipywidgets.VBox``, so putting one last in a cell (or
 passing it to ``display``) shows it, and it can be placed inside other layouts.
 ``explorer.widget`` is the explorer itself (for symmetry with code that expects a
-``.widget``). Presentation only: every number comes from :func:`mtlearn.bleu` /
-:func:`mtlearn.meteor` and the picture from :mod:`mtlearn.show.plots`.
+``.widget``). Presentation only: every number comes from :func:`mtlearn.bleu`,
+:func:`mtlearn.meteor`, :func:`mtlearn.chrf` or :func:`mtlearn.ter` and the picture from
+:mod:`mtlearn.show.plots`.
 
 ``BleuExplorer(candidate="", references=(), *, max_order=4, smoothing="none",
 tokenize="whitespace", lowercase=False, effective_order=False, weights=None)``
@@ -24,6 +25,15 @@ tokenize="whitespace")``
     (P, R, F_mean, fragmentation, penalty, score, matches per stage, crossings,
     chunks, the score against each reference).
 
+``ChrfExplorer(candidate="", references=(), *, char_order=6, word_order=0, beta=2.0,
+lowercase=False, whitespace=False, eps_smoothing=False)``
+    Candidate and references boxes, character and word order sliders (word order
+    2 is chrF++), a beta slider, lowercase, whitespace and eps smoothing boxes ->
+    the score, the averaged precision and recall, every order's n-gram counts
+    (candidate, reference, matched), precision and recall as exact fractions and
+    F_beta, which reference was kept and why, and
+    :func:`mtlearn.show.plots.plot_chrf_orders` as a PNG ``Image``.
+
 ``AgreementExplorer(pair="de-en", system_1=None, system_2=None)``
     Pick a WMT22 language pair and two of its MT systems (default: the humans' top
     two) -> both metrics against the humans for that pair
@@ -31,14 +41,15 @@ tokenize="whitespace")``
     :func:`mtlearn.study.agreement.compare_systems`, who is ahead for the humans, for
     BLEU and for METEOR, with each significance test.
 
-Common API of all three:
+Common API of all of them:
 
 - ``.result`` -- the current ``BleuResult`` / ``MeteorResult``, ``None`` when the
   input is unusable; ``.error`` -- the message shown then (else ``None``);
   ``.notes`` -- remarks shown beside a result (why a score is 0, warnings);
-- ``.score_html``, ``.summary_html``, ``.message_html`` (and ``BleuExplorer.table_html``)
-  -- the ``HTML`` widgets that show the numbers; ``MeteorExplorer.image`` (the
-  ``Image`` widget) and ``MeteorExplorer.figure`` (the last ``Figure`` drawn);
+- ``.score_html``, ``.summary_html``, ``.message_html`` (and ``BleuExplorer.table_html``,
+  ``ChrfExplorer.table_html``) -- the ``HTML`` widgets that show the numbers;
+  ``.image`` (the ``Image`` widget) and ``.figure`` (the last ``Figure`` drawn) of the
+  METEOR, chrF and agreement explorers;
 - ``.set_inputs(candidate=..., references=..., <option>=...)`` -- set several
   controls at once and recompute once; setting a control's ``value`` directly also
   recomputes (that is how the widget reacts to the browser);
@@ -46,7 +57,9 @@ Common API of all three:
   ``tokenize_input``, ``lowercase_input``; BLEU: ``max_order_input``,
   ``smoothing_input``, ``effective_order_input``, ``weights_input``; METEOR:
   ``stage_inputs`` (dict stage name -> ``Checkbox``), ``alpha_input``,
-  ``beta_input``, ``gamma_input``, ``tie_break_input``.
+  ``beta_input``, ``gamma_input``, ``tie_break_input``; chrF: ``char_order_input``,
+  ``word_order_input``, ``beta_input``, ``lowercase_input``, ``whitespace_input``,
+  ``eps_smoothing_input``.
 
 Unusable input (empty candidate, no references, weights that cannot be read or do
 not fit, no stage ticked, WordNet missing for the synonym stage, ...) never raises
@@ -74,7 +87,18 @@ CSS classes (for browser tests, e.g. Playwright ``page.locator(".mtlearn-score")
 ``mtlearn-beta``, ``mtlearn-gamma``
 ``mtlearn-tie-break``            METEOR: tie-break dropdown ("Tie-break")
 ``mtlearn-alignment``            METEOR: the alignment ``Image``
-``mtlearn-score``                the score ``HTML`` ("BLEU = 0.1353", "METEOR = 0.5000")
+``mtlearn-chrf-explorer``        the chrF explorer's box
+``mtlearn-char-order``,          chrF: order sliders ("Char order", "Word order")
+``mtlearn-word-order``
+``mtlearn-chrf-beta``            chrF: beta slider ("beta")
+``mtlearn-whitespace``,          chrF: checkboxes ("Whitespace", "Eps smoothing";
+``mtlearn-eps-smoothing``        lowercase is ``mtlearn-lowercase``)
+``mtlearn-order-table``          chrF: the per-order table (rows ``mtlearn-order``, or
+                                 ``mtlearn-unused-order`` for an order without n-grams
+                                 on both sides)
+``mtlearn-chrf-plot``            chrF: the plot ``Image``
+``mtlearn-score``                the score ``HTML`` ("BLEU = 0.1353", "METEOR = 0.5000",
+                                 "chrF2 = 0.6444")
 ``mtlearn-summary``              every number, in an HTML table
 ``mtlearn-ngram-table``          BLEU: the n-gram tables
 ``mtlearn-agreement-explorer``   the agreement explorer's box
@@ -97,7 +121,11 @@ the text. Names: BLEU ``score``, ``brevity-penalty``, ``candidate-length``,
 smoothed), ``weight-n`` (as used); METEOR ``score``, ``precision``, ``recall``,
 ``f-mean``, ``fragmentation``, ``penalty``, ``matches``, ``chunks``,
 ``crossings``, ``candidate-length``, ``reference-length``, ``matches-<stage>``,
-``reference-score-k`` (k = 1, 2, ...) and ``best-reference`` (1-based); agreement
+``reference-score-k`` (k = 1, 2, ...) and ``best-reference`` (1-based); chrF
+``score``, ``precision``, ``recall``, ``f-beta``, ``best-reference`` (1-based, with
+several references) and per order k (``c1`` ... ``c6`` character orders, ``w1``,
+``w2`` word orders) ``candidate-count-k``, ``reference-count-k``, ``matched-k``,
+``precision-k``, ``recall-k`` (with ``data-exact``), ``f-k``; agreement
 ``human-1``, ``human-2``, ``human-p``, ``bleu-1``, ``bleu-2``, ``bleu-p``,
 ``meteor-1``, ``meteor-2``, ``meteor-p`` (1 and 2: the systems as chosen), and
 ``agreeing`` (``data-value`` one of both, bleu, meteor, neither).
@@ -131,12 +159,14 @@ from mtlearn.study.agreement import (AgreementTables, METRIC_NAMES, METRICS, Pai
                         check_system, compare_systems, load_agreement, p_value_text, ranking, system_scores)
 from mtlearn.metrics.bleu.score import BleuResult, bleu
 from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
+from mtlearn.metrics.chrf.score import ChrfResult, chrf
 from mtlearn.metrics.meteor.alignment import TIE_BREAKS
 from mtlearn.metrics.meteor.formulas import check_parameters
 from mtlearn.metrics.meteor.score import MeteorResult, meteor
 from mtlearn.text import TOKENIZERS
 
-__all__ = ["BleuExplorer", "MeteorExplorer", "AgreementExplorer", "parse_references", "parse_weights"]
+__all__ = ["BleuExplorer", "MeteorExplorer", "ChrfExplorer", "TerExplorer", "AgreementExplorer", "parse_references",
+           "parse_weights"]
 
 _STAGES = ("exact", "stem", "synonym")
 _MAX_ROWS = 40  # n-gram rows shown per order; the rest is counted
@@ -757,6 +787,186 @@ class MeteorExplorer(_Explorer):
                        for k, v in rows)
         return (f'<table class="mtlearn-meteor-numbers" {style}>{body}</table>'
                 f"<p style='color:#666;font-size:0.85em'>{html.escape(r.signature)}</p>")
+
+
+# --------------------------------------------------------------------------- chrF
+
+
+def _image() -> widgets.Image:
+    return widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+
+
+def _order_name(order: Any) -> str:
+    """``c3`` for character 3-grams, ``w1`` for word unigrams (the names in the HTML)."""
+    return f"{'c' if order.kind == 'char' else 'w'}{order.n}"
+
+
+class ChrfExplorer(_Explorer):
+    """chrF / chrF++ of a candidate against references, recomputed as you type.
+
+    ``candidate``: the candidate text; ``references``: a list of strings or one
+    string with one reference per line; the other arguments are :func:`mtlearn.chrf`'s
+    (``word_order=2`` is chrF++). Shows the score, every order's counts, precision,
+    recall and F_beta (exact fractions), the averages, which reference was kept and
+    why, and :func:`mtlearn.show.plots.plot_chrf_orders`. The beta slider's value is
+    rounded to 6 decimals.
+
+    >>> x = ChrfExplorer("the cats sat", ["the cat sat"], char_order=2)
+    >>> [str(o.recall) for o in x.result.orders], x.error
+    (['1', '1'], None)
+    >>> x.word_order_input.value = 2
+    >>> [o.kind for o in x.result.orders]
+    ['char', 'char', 'word', 'word']
+    >>> x.beta_input.value = 0
+    >>> x.error.split(":")[0]
+    'beta'
+    """
+
+    _css_class = "mtlearn-chrf-explorer"
+
+    def __init__(
+        self,
+        candidate: str = "",
+        references: Union[str, Sequence[str]] = (),
+        *,
+        char_order: int = 6,
+        word_order: int = 0,
+        beta: float = 2.0,
+        lowercase: bool = False,
+        whitespace: bool = False,
+        eps_smoothing: bool = False,
+    ) -> None:
+        super().__init__()
+        candidate = _check_text(candidate, "candidate")
+        refs_text = _references_text(references)
+        options = dict(char_order=char_order, word_order=word_order, beta=beta, lowercase=lowercase,
+                       whitespace=whitespace, eps_smoothing=eps_smoothing)
+        chrf("x", ["x"], **options)  # the metric's own checks and messages
+        for name, value, top in (("char_order", char_order, 10), ("word_order", word_order, 4)):
+            if value > top:
+                raise ValueError(f"{name}: the explorer's slider goes up to {top}, got {value!r}")
+        if beta > 6:
+            raise ValueError(f"beta: the explorer's slider goes up to 6, got {beta!r}")
+        self.candidate_input = _textarea(candidate, "Candidate", "the candidate translation",
+                                         "mtlearn-candidate", 2)
+        self.references_input = _textarea(refs_text, "References", "one reference per line",
+                                          "mtlearn-references", 3)
+        self.char_order_input = _control(
+            widgets.IntSlider(value=char_order, min=0, max=10, description="Char order"), "mtlearn-char-order")
+        self.word_order_input = _control(
+            widgets.IntSlider(value=word_order, min=0, max=4, description="Word order"), "mtlearn-word-order")
+        self.beta_input = _control(
+            widgets.FloatSlider(value=float(beta), min=0.0, max=6.0, step=0.5, description="beta",
+                                readout_format=".1f"), "mtlearn-chrf-beta")
+        self.lowercase_input = _control(widgets.Checkbox(value=lowercase, description="Lowercase"),
+                                        "mtlearn-lowercase")
+        self.whitespace_input = _control(widgets.Checkbox(value=whitespace, description="Whitespace"),
+                                         "mtlearn-whitespace")
+        self.eps_smoothing_input = _control(widgets.Checkbox(value=eps_smoothing, description="Eps smoothing"),
+                                            "mtlearn-eps-smoothing")
+        self.table_html = self._tagged(widgets.HTML(), "mtlearn-order-table")
+        self.image = self._tagged(_image(), "mtlearn-chrf-plot")
+        self.figure: Optional[Any] = None
+        self._inputs = {
+            "candidate": self.candidate_input,
+            "references": self.references_input,
+            "char_order": self.char_order_input,
+            "word_order": self.word_order_input,
+            "beta": self.beta_input,
+            "lowercase": self.lowercase_input,
+            "whitespace": self.whitespace_input,
+            "eps_smoothing": self.eps_smoothing_input,
+        }
+        self.result: Optional[ChrfResult] = None
+        self.children = [
+            self.candidate_input,
+            self.references_input,
+            widgets.HBox([self.char_order_input, self.word_order_input, self.beta_input]),
+            widgets.HBox([self.lowercase_input, self.whitespace_input, self.eps_smoothing_input]),
+            self.message_html,
+            self.score_html,
+            self.summary_html,
+            self.table_html,
+            self.image,
+        ]
+        self._watch()
+        self.refresh()
+
+    def _compute(self) -> ChrfResult:
+        refs = parse_references(self.references_input.value)
+        if not refs:
+            raise ValueError("references: give at least one reference, one per line")
+        return chrf(
+            self.candidate_input.value, refs,
+            char_order=self.char_order_input.value,
+            word_order=self.word_order_input.value,
+            beta=round(float(self.beta_input.value), 6),
+            lowercase=self.lowercase_input.value,
+            whitespace=self.whitespace_input.value,
+            eps_smoothing=self.eps_smoothing_input.value,
+        )
+
+    def _clear(self) -> None:
+        self.score_html.value = "<b>chrF = &ndash;</b>"
+        self.summary_html.value = ""
+        self.table_html.value = ""
+        self.image.value = b""
+        self.figure = None
+
+    def _render(self) -> None:
+        r = self.result
+        if r is None:  # pragma: no cover - _compute always returns a result
+            self._clear()
+            return
+        name = f"chrF{r.beta:g}" + "+" * r.word_order
+        self.score_html.value = f'<b style="font-size:1.2em">{html.escape(name)} = {_num("score", r.score)}</b>'
+        self.summary_html.value = self._summary(r)
+        self.table_html.value = self._table(r)
+        self.figure = plots.plot_chrf_orders(r)
+        self.image.value = plots.figure_to_png(self.figure, dpi=90)
+
+    @staticmethod
+    def _summary(r: ChrfResult) -> str:
+        used = sum(1 for o in r.orders if o.used)
+        b2 = f"{r.beta:g}&sup2;"
+        rows = [
+            (f"averaged precision P (over {used} of {len(r.orders)} orders with n-grams on both sides)",
+             _num("precision", r.precision)),
+            ("averaged recall R", _num("recall", r.recall)),
+            (f"F_beta = (1 + {b2}) P R / ({b2} P + R)" if not r.eps_smoothing
+             else "F_beta = mean of the orders' F_beta (eps smoothing)", _num("f-beta", r.f_beta)),
+        ]
+        refs = r.references or ()
+        if len(refs) > 1 and r.best_reference is not None:
+            why = f" &nbsp;({html.escape(r.reference_choice)})" if r.reference_choice else ""
+            rows.append(("reference kept", f"{_num('best-reference', r.best_reference + 1)} of {len(refs)}{why}"))
+        style = 'style="border-collapse:collapse" border="1" cellpadding="3"'
+        body = "".join(f"<tr><td>{k}</td><td>{v}</td></tr>" for k, v in rows)
+        return (f'<table class="mtlearn-chrf-numbers" {style}>{body}</table>'
+                f"<p style='color:#666;font-size:0.85em'>{html.escape(r.signature)}</p>")
+
+    @staticmethod
+    def _table(r: ChrfResult) -> str:
+        head = ("<tr><th>order</th><th>candidate n-grams</th><th>reference n-grams</th><th>matched</th>"
+                "<th>precision</th><th>recall</th><th>F_beta</th></tr>")
+        body = []
+        for o in r.orders:
+            k = _order_name(o)
+            used = o.used
+            kind = "character" if o.kind == "char" else "word"
+            row = '<tr class="mtlearn-order">' if used else '<tr class="mtlearn-unused-order" style="color:#888">'
+            body.append(
+                f"{row}<td>{kind} {o.n}-grams</td>"
+                f"<td>{_num(f'candidate-count-{k}', o.candidate_count)}</td>"
+                f"<td>{_num(f'reference-count-{k}', o.reference_count)}</td>"
+                f"<td>{_num(f'matched-{k}', o.matched)}</td>"
+                f"<td>{_num(f'precision-{k}', o.precision, _frac_text(o.precision))}</td>"
+                f"<td>{_num(f'recall-{k}', o.recall, _frac_text(o.recall))}</td>"
+                f"<td>{_num(f'f-{k}', o.f)}</td></tr>")
+        note = ('<p style="font-size:0.85em"><span style="color:#888">grey</span>: the candidate or the '
+                "reference has no n-grams of this order; it does not enter the averages.</p>")
+        return (f'<table class="mtlearn-chrf-orders" border="1" cellpadding="3" '
+                f'style="border-collapse:collapse">{head}{"".join(body)}</table>{note}')
 
 
 # --------------------------------------------------------------------------- agreement with people
