@@ -319,6 +319,7 @@ class _Explorer(widgets.VBox):
             self.notes.extend(str(w.message) for w in caught)
             if getattr(self.result, "reason", None):
                 self.notes.append(str(self.result.reason))
+            self._render_messages()  # before the (slower) numbers and pictures: no stale note meanwhile
             self._render()
         except (ValueError, TypeError, LookupError) as error:
             self._fail(str(error))

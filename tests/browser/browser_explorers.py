@@ -1,18 +1,18 @@
-"""Poke at a BLEU or METEOR explorer in the browser and check every number it shows.
+"""Poke at a BLEU, METEOR, chrF or TER explorer in the browser and check every number it shows.
 
 The explorer's settings are read off the page (what the student sees: the
 references box, the slider readouts, the dropdowns, the checkboxes); the expected
-numbers are computed here, in the test process, with :func:`mtlearn.bleu` /
-:func:`mtlearn.meteor`; and every ``span.mtlearn-num`` the explorer shows is
+numbers are computed here, in the test process, with :func:`mtlearn.bleu`,
+:func:`mtlearn.meteor`, :func:`mtlearn.chrf` or :func:`mtlearn.ter`; and every ``span.mtlearn-num`` the explorer shows is
 compared with them: its ``data-value`` to the float's precision, and its text
-rounded to the digits it shows (see ``mtlearn/widgets.py`` for the CSS classes
+rounded to the digits it shows (see ``mtlearn/show/widgets.py`` for the CSS classes
 and number names).
 
 A student's session, for each explorer: check the numbers as the notebook left
 them; type a new candidate (made from the first reference, chosen so that the
 score changes); move a slider with the keyboard (BLEU: max order; METEOR:
-alpha); each time wait for the page to show the new right numbers, and save a
-screenshot.
+alpha; chrF: beta) or tick a box (TER: case sensitive); each time wait for the
+page to show the new right numbers, and save a screenshot.
 
 >>> shortened("the cat is on the mat")
 'the cat is on the'
@@ -203,6 +203,33 @@ def meteor_expected(candidate: str, refs: list[str], settings: dict[str, Any]) -
     return numbers
 
 
+def chrf_settings(explorer: Any) -> dict[str, Any]:
+    """The chrF explorer's settings, as the page shows them."""
+    return dict(
+        char_order=int(readout(explorer, "mtlearn-char-order")),
+        word_order=int(readout(explorer, "mtlearn-word-order")),
+        beta=float(readout(explorer, "mtlearn-chrf-beta")),
+        lowercase=checkbox(explorer, "mtlearn-lowercase"),
+        whitespace=checkbox(explorer, "mtlearn-whitespace"),
+        eps_smoothing=checkbox(explorer, "mtlearn-eps-smoothing"),
+    )
+
+
+def chrf_expected(candidate: str, refs: list[str], settings: dict[str, Any]) -> dict[str, Any]:
+    """Number name -> value, for every number the chrF explorer shows."""
+    r = mtlearn.chrf(candidate, refs, **settings)
+    numbers: dict[str, Any] = {"score": r.score, "precision": r.precision, "recall": r.recall,
+                               "f-beta": r.f_beta}
+    for o in r.orders:
+        k = f"{'c' if o.kind == 'char' else 'w'}{o.n}"
+        numbers.update({f"candidate-count-{k}": o.candidate_count, f"reference-count-{k}": o.reference_count,
+                        f"matched-{k}": o.matched, f"precision-{k}": o.precision, f"recall-{k}": o.recall,
+                        f"f-{k}": o.f})
+    if len(refs) > 1 and r.best_reference is not None:
+        numbers["best-reference"] = r.best_reference + 1
+    return numbers
+
+
 def wordnet_available() -> bool:
     """Whether NLTK finds WordNet in the test process."""
     try:
@@ -356,3 +383,35 @@ def exercise_meteor(page: Any, shot: str, root: str = ".mtlearn-meteor-explorer"
     explorer.locator(".mtlearn-score").first.scroll_into_view_if_needed()
     save_screenshot(page, f"{shot}-after-alpha-slider")
 
+
+def exercise_chrf(page: Any, shot: str, root: str = ".mtlearn-chrf-explorer") -> None:
+    """Check, type, slide, check again, in the first chrF explorer on the page."""
+    explorer = page.locator(root).first
+    explorer.wait_for()
+    explorer.scroll_into_view_if_needed()
+    refs, settings = references(explorer), chrf_settings(explorer)
+    candidate = textarea(explorer, "mtlearn-candidate")
+    wait_for_numbers(explorer, chrf_expected(candidate, refs, settings), f"{shot} as the notebook left it")
+
+    def score(text: str) -> float:
+        return float(chrf_expected(text, refs, settings)["score"])
+
+    # Shortened: precision stays high, recall drops, so beta matters too.
+    candidate = _new_candidate(refs, candidate, score, [shortened, rotated_and_shortened])
+    ui.type_text(explorer.locator(".mtlearn-candidate").first, candidate)
+    assert textarea(explorer, "mtlearn-candidate") == candidate
+    after_typing = chrf_expected(candidate, refs, settings)
+    wait_for_numbers(explorer, after_typing, f"{shot} after typing {candidate!r}")
+    explorer.locator(".mtlearn-score").first.scroll_into_view_if_needed()
+    save_screenshot(page, f"{shot}-after-typing")
+
+    before = readout(explorer, "mtlearn-chrf-beta")
+    shown = ui.press_slider(explorer.locator(".mtlearn-chrf-beta").first,
+                            _slider_key(explorer, "mtlearn-chrf-beta", "0.0"))
+    settings = chrf_settings(explorer)
+    assert shown != before and settings["beta"] == float(shown)
+    after_slider = chrf_expected(candidate, refs, settings)
+    if settings["beta"] > 0:
+        assert not math.isclose(after_slider["score"], after_typing["score"]), "beta should change this score"
+    wait_for_numbers(explorer, after_slider, f"{shot} after the beta slider {before} -> {shown}")
+    save_screenshot(page, f"{shot}-after-beta-slider")

@@ -4,12 +4,13 @@ Voilà runs on 127.0.0.1 with a free port and a random token (the README's recip
 plus test-only options, see ``browser_harness.voila_argv``) and is always
 stopped. The test checks what an instructor projects: the title is there, no
 code is visible (no code cell, no line of the notebook's code in the page's
-text), no error is shown, and both explorers react: a typed candidate and a
-moved slider give the numbers mtlearn computes here.
+text), no error is shown, and every explorer reacts: a typed candidate and a
+moved slider (TER: a ticked box) give the numbers mtlearn computes here.
 
 Screenshots: ``workshop-voila.png`` (the whole app as served),
 ``workshop-voila-bleu-explorer-after-typing.png``, ``…-after-max-order-slider.png``,
-``workshop-voila-meteor-explorer-after-typing.png``, ``…-after-alpha-slider.png``.
+``workshop-voila-meteor-explorer-after-typing.png``, ``…-after-alpha-slider.png``,
+``workshop-voila-chrf-explorer-after-typing.png``, ``…-after-beta-slider.png``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ import browser_ui as ui
 from browser_harness import NOTEBOOKS, REPO, Server, free_port, running_server, save_screenshot, server_env, voila_argv
 
 WORKSHOP = NOTEBOOKS / "workshop.ipynb"
+# The explorers the app shows, by their box's CSS class.
+EXPLORERS = (".mtlearn-bleu-explorer", ".mtlearn-meteor-explorer", ".mtlearn-chrf-explorer")
 
 # Anything that shows source code (markdown cells have input areas too: only code cells count).
 CODE_SELECTORS = ".jp-CodeCell .jp-InputArea, .jp-CodeCell .jp-InputPrompt, .jp-CodeMirrorEditor, .cm-editor, pre code"
@@ -54,8 +57,8 @@ def voila(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Se
 def test_workshop_app_in_voila(page: Any, voila: Server, browser: Any) -> None:
     # Voilà runs the whole notebook before it sends the page: a generous bound.
     page.goto(voila.url("/"), timeout=180_000, wait_until="domcontentloaded")
-    page.get_by_role("heading", name="BLEU and METEOR, live").wait_for()
-    for root in (".mtlearn-bleu-explorer", ".mtlearn-meteor-explorer"):
+    page.get_by_role("heading", name="BLEU, METEOR and chrF, live").wait_for()
+    for root in EXPLORERS:
         page.locator(f"{root} .mtlearn-score .mtlearn-num").first.wait_for(timeout=120_000)
     page.wait_for_load_state("load")
     save_screenshot(page, "workshop-voila", height=2600)
@@ -70,5 +73,6 @@ def test_workshop_app_in_voila(page: Any, voila: Server, browser: Any) -> None:
 
     explorers.exercise_bleu(page, "workshop-voila-bleu-explorer")
     explorers.exercise_meteor(page, "workshop-voila-meteor-explorer")
+    explorers.exercise_chrf(page, "workshop-voila-chrf-explorer")
     if browser.blocked:
         print(f"requests to other hosts, blocked (the app works without them): {sorted(set(browser.blocked))}")
