@@ -30,6 +30,10 @@ The files (:data:`FIGURES`, name -> what it shows):
   (P = 6/7, R = 1) marked.
 - ``meteor_f_mean_alpha.png`` -- F_mean against alpha for (P, R) = (1/2, 1),
   (1, 1/2) and (6/7, 1): why recall weighs nine times more at alpha = 0.9.
+- ``chrf_orders_cats_mats.png`` -- chrF++ of "The cats sat on the mats." against
+  "The cat sat on the mat.": the character orders give "cats" and "mats" partial
+  credit (precision, recall and F_beta of each order), the word orders do not; the
+  averaged P and R and the score chrF2++ = 0.7340 marked (BLEU scores this pair 0).
 
 >>> sorted(FIGURES)[:3]
 ['bleu_brevity_penalty.png', 'bleu_clipping_the_the.png', 'bleu_ngram_tables_example_a.png']
@@ -68,6 +72,7 @@ FIGURES: dict[str, str] = {
     "meteor_penalty.png": "METEOR's penalty against fragmentation, the digest's three rows marked",
     "meteor_f_mean.png": "F_mean over precision and recall at alpha = 0.9",
     "meteor_f_mean_alpha.png": "F_mean against alpha for three (P, R) pairs",
+    "chrf_orders_cats_mats.png": "chrF++ per order for 'The cats sat on the mats.' against 'The cat sat on the mat.'",
 }
 
 #: Figures that need WordNet (METEOR's synonym stage).
@@ -149,6 +154,17 @@ def _f_mean_alpha() -> Figure:
     return plots.plot_f_mean_alpha()
 
 
+#: chrF's example: inflected words (a morphological difference) that BLEU does not credit at all.
+_CHRF_PAIR = ("The cats sat on the mats.", "The cat sat on the mat.")
+
+
+def _chrf_orders() -> Figure:
+    from mtlearn.metrics.chrf.score import chrf
+
+    cand, ref = _CHRF_PAIR
+    return plots.plot_chrf_orders(chrf(cand, [ref], word_order=2), title=f"'{cand}' against '{ref}'")
+
+
 _BUILDERS: dict[str, Callable[[], Figure]] = {
     "meteor_alignments_a_b.png": _alignments_a_b,
     "meteor_alignment_stages.png": _alignment_stages,
@@ -159,6 +175,7 @@ _BUILDERS: dict[str, Callable[[], Figure]] = {
     "meteor_penalty.png": _meteor_penalty,
     "meteor_f_mean.png": _f_mean,
     "meteor_f_mean_alpha.png": _f_mean_alpha,
+    "chrf_orders_cats_mats.png": _chrf_orders,
 }
 
 
