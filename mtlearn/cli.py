@@ -1,9 +1,10 @@
-"""The ``mtlearn`` command line: BLEU and METEOR of plain-text files, with the derivation on demand.
+"""The ``mtlearn`` command line: BLEU, METEOR and chrF of text files, with the derivation on demand.
 
 ::
 
     mtlearn bleu   -r REF [REF ...] [-i HYP] [options]
     mtlearn meteor -r REF [REF ...] [-i HYP] [options]
+    mtlearn chrf   -r REF [REF ...] [-i HYP] [--plus] [options]   # chrF2, chrF2++
     mtlearn wordnet [--check]           # make WordNet available for METEOR's synonym stage
 
 Files follow sacreBLEU's conventions: UTF-8, one segment a line, all files
@@ -16,6 +17,9 @@ exp``), so that a number printed here can be put next to a published sacreBLEU
 number; the library's own defaults (``whitespace``, no smoothing) are unchanged.
 As in sacreBLEU, one segment's BLEU (``--segment``, ``--sentence-level``) uses
 effective order unless ``--no-effective-order`` is given.
+chrF's defaults are the library's, which are sacreBLEU's; its options also
+answer to sacreBLEU's names (``--chrf-word-order``, ``-cw`` ...), so a
+sacreBLEU command line carries over.
 
 The output is a readable score line with the signature, ``--json`` the result's
 ``to_dict()`` (scores on the 0-1 scale) and ``--explain`` its step-by-step
@@ -36,6 +40,9 @@ BLEU = 100.00 ...
   "score": 0.997685185185185...,
   ...
 0
+>>> main(["chrf", "-r", str(folder / "ref.txt"), "-i", str(folder / "hyp.txt"), "--plus"])  # doctest: +ELLIPSIS
+chrF2++ = 1.0000 (P = 1.0000 R = 1.0000 char_order = 6 word_order = 2 beta = 2)  mtlearn-chrf|nrefs:1|...
+0
 >>> import shutil; shutil.rmtree(folder)
 """
 
@@ -45,6 +52,7 @@ import argparse
 import inspect
 import json
 import os
+import re
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -55,6 +63,7 @@ from typing import IO, Any, NoReturn, Optional, Union
 from mtlearn._version import __version__
 from mtlearn.metrics.bleu.score import BleuResult, bleu, corpus_bleu
 from mtlearn.metrics.bleu.smoothing import SMOOTH_DEFAULTS, SMOOTHING_METHODS
+from mtlearn.metrics.chrf.score import REFERENCE_TIES, ChrfResult, chrf, corpus_chrf
 from mtlearn.metrics.meteor.alignment import TIE_BREAKS
 from mtlearn.metrics.meteor.score import MeteorResult, corpus_meteor, meteor
 from mtlearn.text import TOKENIZERS
@@ -64,7 +73,7 @@ __all__ = ["CommandLineError", "Corpus", "build_parser", "load_corpus", "main", 
 
 STDIN_NAME = "<stdin>"
 
-Result = Union[BleuResult, MeteorResult]
+Result = Union[BleuResult, MeteorResult, ChrfResult]
 
 #: Exit statuses: the input data is wrong (or WordNet is missing) / the command line is wrong.
 EXIT_INPUT = 1
@@ -230,6 +239,17 @@ def _segment_number(text: str) -> int:
     return value
 
 
+def _order(text: str) -> int:
+    """An n-gram order: a whole number, 0 or more (0 leaves that kind of n-gram out)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative; an order is 0 or more") from None
+    return value
+
+
 def _stage_list(text: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in text.split(",") if part.strip())
 
@@ -256,18 +276,22 @@ def _add_output_arguments(parser: argparse.ArgumentParser) -> None:
                      help="print the step-by-step derivation with the numbers substituted")
 
 
-def _add_case_arguments(parser: argparse.ArgumentParser, default: bool) -> None:
+def _add_case_arguments(parser: argparse.ArgumentParser, default: bool, alias: Optional[str] = None,
+                        alias_keeps_case: bool = False) -> None:
+    """``--lowercase`` / ``--case-sensitive`` into ``args.lowercase``; ``alias`` is sacreBLEU's name of one of them."""
+    lowercase, keep = ["--lowercase", "-lc"], ["--case-sensitive"]
+    if alias:
+        (keep if alias_keeps_case else lowercase).append(alias)
     group = parser.add_argument_group("case").add_mutually_exclusive_group()
-    group.add_argument("--lowercase", "-lc", dest="lowercase", action="store_true",
-                       help="lowercase hypotheses and references before tokenizing"
-                            + (" (default)" if default else ""))
-    group.add_argument("--case-sensitive", dest="lowercase", action="store_false",
+    group.add_argument(*lowercase, dest="lowercase", action="store_true",
+                       help="lowercase hypotheses and references first" + (" (default)" if default else ""))
+    group.add_argument(*keep, dest="lowercase", action="store_false",
                        help="keep the case" + ("" if default else " (default)"))
     parser.set_defaults(lowercase=default)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``mtlearn`` argument parser with its ``bleu``, ``meteor`` and ``wordnet`` subcommands.
+    """The ``mtlearn`` argument parser with its ``bleu``, ``meteor``, ``chrf`` and ``wordnet`` subcommands.
 
     >>> args = build_parser().parse_args(["bleu", "-r", "ref.txt"])
     >>> args.tokenize, args.smoothing, args.input, args.references
@@ -275,17 +299,31 @@ def build_parser() -> argparse.ArgumentParser:
     >>> args = build_parser().parse_args(["meteor", "-r", "ref.txt", "--stages", "exact,stem"])
     >>> args.stages, args.lowercase
     (('exact', 'stem'), True)
+    >>> args = build_parser().parse_args(["chrf", "-r", "ref.txt", "--plus"])
+    >>> args.char_order, args.word_order, args.beta
+    (6, 2, 2.0)
     """
     parser = _Parser(
         prog="mtlearn",
-        description="BLEU and METEOR of plain-text files, computed step by step.",
-        epilog="Run 'mtlearn bleu --help' or 'mtlearn meteor --help' for the options of each metric. "
+        description="BLEU, METEOR and chrF of plain-text files, computed step by step.",
+        epilog="Run 'mtlearn METRIC --help' (e.g. 'mtlearn chrf --help') for the options of each metric. "
                "Exit status: 0 ok, 1 bad input data (or WordNet missing), 2 wrong command line.",
     )
     parser.add_argument("--version", action="version", version=f"mtlearn {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="{bleu,meteor,wordnet}", required=True,
-                                     parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", metavar="{bleu,meteor,chrf,wordnet}",
+                                     required=True, parser_class=_Parser)
+    _add_bleu_command(commands)
+    _add_meteor_command(commands)
+    _add_chrf_command(commands)
+    commands.add_parser(
+        "wordnet", add_help=False,
+        help="make WordNet available to NLTK for METEOR's synonym stage, also offline "
+             "('mtlearn wordnet --help' for its options)",
+    )
+    return parser
 
+
+def _add_bleu_command(commands: Any) -> None:
     p_bleu = commands.add_parser(
         "bleu", help="BLEU (sacreBLEU-compatible defaults)",
         description="Corpus BLEU of the hypotheses against the references (or one segment's BLEU). "
@@ -321,6 +359,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_output_arguments(p_bleu)
     p_bleu.set_defaults(metric=_Metric(bleu, corpus_bleu, _bleu_options, _bleu_line))
 
+
+def _add_meteor_command(commands: Any) -> None:
     p_meteor = commands.add_parser(
         "meteor", help="METEOR (exact, stem and synonym stages)",
         description="Corpus METEOR of the hypotheses against the references (or one segment's METEOR). "
@@ -352,12 +392,49 @@ def build_parser() -> argparse.ArgumentParser:
     _add_output_arguments(p_meteor)
     p_meteor.set_defaults(metric=_Metric(meteor, corpus_meteor, _meteor_options, _meteor_line))
 
-    commands.add_parser(
-        "wordnet", add_help=False,
-        help="make WordNet available to NLTK for METEOR's synonym stage, also offline "
-             "('mtlearn wordnet --help' for its options)",
+
+def _add_chrf_command(commands: Any) -> None:
+    p_chrf = commands.add_parser(
+        "chrf", help="chrF and chrF++ (sacreBLEU's defaults)",
+        description="Corpus chrF of the hypotheses against the references (or one segment's chrF): the F-score "
+                    "of character n-grams (and, for chrF++, word n-grams), averaged over the orders. The "
+                    "defaults are those of the Python function mtlearn.chrf, which are sacreBLEU's (chrF2: "
+                    "character orders 1-6, no word orders, beta 2, case-sensitive, spaces removed). Scores are on "
+                    "mtlearn's 0-1 scale: sacreBLEU's number / 100. The options also have sacreBLEU's names "
+                    "(--chrf-char-order, -cc, --chrf-word-order, -cw, --chrf-beta, ...).",
+        epilog="Example: mtlearn chrf -r newstest.ref.en -i system.en --plus   (chrF++). "
+               "Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
     )
-    return parser
+    _add_io_arguments(p_chrf)
+    settings = p_chrf.add_argument_group("chrF settings")
+    settings.add_argument("--char-order", "--chrf-char-order", "-cc", type=_order, metavar="N",
+                          default=_library_default(chrf, "char_order"),
+                          help="longest character n-gram order (default: %(default)s)")
+    words = settings.add_mutually_exclusive_group()
+    words.add_argument("--word-order", "--chrf-word-order", "-cw", type=_order, metavar="N",
+                       default=_library_default(chrf, "word_order"),
+                       help="longest word n-gram order; 2 is chrF++ (default: %(default)s)")
+    words.add_argument("--plus", "--chrf++", dest="word_order", action="store_const", const=2,
+                       help="chrF++: add word orders 1 and 2 (the same as --word-order 2)")
+    settings.add_argument("--beta", "--chrf-beta", type=_number, metavar="X", default=_library_default(chrf, "beta"),
+                          help="recall counts beta times as much as precision in F_beta (default: %(default)g)")
+    settings.add_argument("--whitespace", "--chrf-whitespace", action="store_true",
+                          default=_library_default(chrf, "whitespace"),
+                          help="keep spaces inside character n-grams (default: spaces removed)")
+    settings.add_argument("--eps-smoothing", "--chrf-eps-smoothing", action="store_true",
+                          default=_library_default(chrf, "eps_smoothing"),
+                          help="average the F-scores of all orders, an order without n-grams counting a tiny "
+                               "epsilon, as chrF++.py, NLTK and Moses (default: F of the precision and recall "
+                               "averaged over the orders both sides have, sacreBLEU's effective order)")
+    settings.add_argument("--reference-ties", choices=REFERENCE_TIES, default=_library_default(chrf, "reference_ties"),
+                          help="with several references each segment keeps its best one; on a tie keep the 'first' "
+                               "(sacreBLEU) or the 'last' (what WMT22's official chrf-all numbers need, with the "
+                               "references given in A, B order; see the chrF card) (default: %(default)s)")
+    _add_case_arguments(p_chrf, default=bool(_library_default(chrf, "lowercase")), alias="--chrf-lowercase")
+    _add_output_arguments(p_chrf)
+    p_chrf.set_defaults(metric=_Metric(chrf, corpus_chrf, _chrf_options, _chrf_line))
+
+
 
 
 # ---------------------------------------------------------------------------
@@ -396,6 +473,13 @@ def _bleu_options(args: argparse.Namespace, one_segment: bool) -> dict[str, obje
 def _meteor_options(args: argparse.Namespace, one_segment: bool) -> dict[str, object]:
     return dict(stages=args.stages, alpha=args.alpha, beta=args.beta, gamma=args.gamma,
                 tie_break=args.tie_break, lowercase=args.lowercase, tokenize=args.tokenize)
+
+
+def _chrf_options(args: argparse.Namespace, one_segment: bool) -> dict[str, object]:
+    return dict(char_order=args.char_order, word_order=args.word_order, beta=args.beta, lowercase=args.lowercase,
+                whitespace=args.whitespace, eps_smoothing=args.eps_smoothing, reference_ties=args.reference_ties)
+
+
 
 
 def _render_segments(args: argparse.Namespace, corpus: Corpus, score: Callable[[str, Sequence[str]], Result],
@@ -453,6 +537,24 @@ def _meteor_line(result: MeteorResult) -> str:
             + f"  {result.signature}")
 
 
+def _chrf_line(result: ChrfResult) -> str:
+    """sacreBLEU's name (chrF2, chrF2++), the score on the 0-1 scale, the averaged P and R, the orders, the signature.
+
+    >>> _chrf_line(chrf("the cat sat", ["the cat sat"]))  # doctest: +ELLIPSIS
+    'chrF2 = 1.0000 (P = 1.0000 R = 1.0000 char_order = 6 word_order = 0 beta = 2)  ...'
+    """
+    name = f"chrF{result.beta:g}" + "+" * result.word_order
+    return (f"{name} = {result.score:.4f} (P = {float(result.precision):.4f} R = {float(result.recall):.4f} "
+            f"char_order = {result.char_order} word_order = {result.word_order} beta = {result.beta:g})"
+            + _reason(result) + f"  {result.signature}")
+
+
+
+
+def _reason(result: ChrfResult) -> str:
+    return f" [{result.reason}]" if result.reason else ""
+
+
 # ---------------------------------------------------------------------------
 # The entry point
 
@@ -484,15 +586,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except SystemExit as done:  # --help, --version, usage errors: argparse has printed its message
         return int(done.code or 0) if not isinstance(done.code, str) else EXIT_USAGE
     try:
-        if (args.input is None or args.input == "-") and sys.stdin is not None and sys.stdin.isatty():
-            print("mtlearn: reading hypotheses from standard input (end with Ctrl-D, or give -i HYP)",
-                  file=sys.stderr)
-        corpus = load_corpus(args.references, args.input)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", UserWarning)  # e.g. "weights: they sum to 2, not 1"
-            chunks = _run(args, corpus)
-        for warning in caught:
-            print(f"mtlearn: warning: {warning.message}", file=sys.stderr)
+        chunks = _score_files(args)
     except CommandLineError as error:
         _error(error)
         return error.status
@@ -501,17 +595,46 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("mtlearn: from the command line: run 'mtlearn wordnet', or leave the synonym stage out "
               "(--stages exact,stem)", file=sys.stderr)
         return EXIT_INPUT
-    except LookupError as error:
+    except (LookupError, OSError) as error:
         _error(error)
         return EXIT_INPUT
     except (ValueError, TypeError) as error:  # the library rejects an option value; the message names it
-        _error(error)
+        _error(_as_option(str(error), args))
         return EXIT_USAGE
-    except OSError as error:
-        _error(error)
-        return EXIT_INPUT
     except KeyboardInterrupt:
         return 130  # the shell's convention for "stopped by Ctrl-C"
+    return _write(chunks)
+
+
+def _score_files(args: argparse.Namespace) -> list[str]:
+    """Read the files named in ``args``, score them, and return the output; warnings go to standard error."""
+    if (args.input is None or args.input == "-") and sys.stdin is not None and sys.stdin.isatty():
+        print("mtlearn: reading hypotheses from standard input (end with Ctrl-D, or give -i HYP)",
+              file=sys.stderr)
+    corpus = load_corpus(args.references, args.input)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UserWarning)  # e.g. "weights: they sum to 2, not 1"
+        chunks = _run(args, corpus)
+    for warning in caught:
+        print(f"mtlearn: warning: {warning.message}", file=sys.stderr)
+    return chunks
+
+
+def _as_option(message: str, args: argparse.Namespace) -> str:
+    """A library message starting with a keyword the command line sets, spelled as the option the user typed.
+
+    >>> _as_option("char_order: must be 1 or more", argparse.Namespace(char_order=0))
+    '--char-order: must be 1 or more'
+    >>> _as_option("candidates: 3 lines", argparse.Namespace(char_order=0))
+    'candidates: 3 lines'
+    """
+    match = re.match(r"[a-z_]+", message)
+    if match and match.group() in vars(args) and match.group() not in ("references", "metric", "command"):
+        return "--" + match.group().replace("_", "-") + message[match.end():]
+    return message
+
+
+def _write(chunks: list[str]) -> int:
     try:
         sys.stdout.write("\n".join(chunks) + "\n")
         sys.stdout.flush()
