@@ -472,6 +472,7 @@ def test_chrf_several_references_shows_the_kept_one():
     x = ChrfExplorer("the cat sat", "\n".join(refs))
     direct = chrf("the cat sat", refs)
     assert value(x, "best-reference") == direct.best_reference + 1 == 2
+    assert [value(x, f"reference-score-{k}") for k in (1, 2)] == list(direct.reference_scores)
     assert html.escape(direct.reference_choice) in x.summary_html.value
     assert "reference 2 of 2 kept" in x.figure.axes[0].get_title()
 

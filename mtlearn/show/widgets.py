@@ -122,8 +122,8 @@ smoothed), ``weight-n`` (as used); METEOR ``score``, ``precision``, ``recall``,
 ``f-mean``, ``fragmentation``, ``penalty``, ``matches``, ``chunks``,
 ``crossings``, ``candidate-length``, ``reference-length``, ``matches-<stage>``,
 ``reference-score-k`` (k = 1, 2, ...) and ``best-reference`` (1-based); chrF
-``score``, ``precision``, ``recall``, ``f-beta``, ``best-reference`` (1-based, with
-several references) and per order k (``c1`` ... ``c6`` character orders, ``w1``,
+``score``, ``precision``, ``recall``, ``f-beta``, with several references
+``reference-score-k`` (k = 1, 2, ...) and ``best-reference`` (1-based), and per order k (``c1`` ... ``c6`` character orders, ``w1``,
 ``w2`` word orders) ``candidate-count-k``, ``reference-count-k``, ``matched-k``,
 ``precision-k``, ``recall-k`` (with ``data-exact``), ``f-k``; agreement
 ``human-1``, ``human-2``, ``human-p``, ``bleu-1``, ``bleu-2``, ``bleu-p``,
@@ -939,7 +939,11 @@ class ChrfExplorer(_Explorer):
         ]
         refs = r.references or ()
         if len(refs) > 1 and r.best_reference is not None:
-            why = f" &nbsp;({html.escape(r.reference_choice)})" if r.reference_choice else ""
+            scores = ", ".join(f"{k + 1}: {_num(f'reference-score-{k + 1}', x)}"
+                               for k, x in enumerate(r.reference_scores))
+            rows.append(("score against each reference", scores))
+            why = (f" &nbsp;<i>{html.escape(r.reference_choice)}</i> (the library numbers references from 0)"
+                   if r.reference_choice else "")
             rows.append(("reference kept", f"{_num('best-reference', r.best_reference + 1)} of {len(refs)}{why}"))
         style = 'style="border-collapse:collapse" border="1" cellpadding="3"'
         body = "".join(f"<tr><td>{k}</td><td>{v}</td></tr>" for k, v in rows)

@@ -226,6 +226,8 @@ def chrf_expected(candidate: str, refs: list[str], settings: dict[str, Any]) -> 
                         f"matched-{k}": o.matched, f"precision-{k}": o.precision, f"recall-{k}": o.recall,
                         f"f-{k}": o.f})
     if len(refs) > 1 and r.best_reference is not None:
+        for k, each in enumerate(r.reference_scores, start=1):
+            numbers[f"reference-score-{k}"] = each
         numbers["best-reference"] = r.best_reference + 1
     return numbers
 
