@@ -299,8 +299,8 @@ def _fast_row(cand: list[tuple[dict, int]], ref: list[tuple[dict, int]]) -> list
             row += (0, 0, 0)  # sacreBLEU: no reference n-grams, the candidate's are not counted
             continue
         common = hc.keys() & rc.keys()
-        if len(hc) == ht and len(rc) == rt:
-            m = len(common)  # every n-gram once on both sides: the intersection is the count
+        if len(hc) == ht or len(rc) == rt:
+            m = len(common)  # one side has every n-gram once: min(1, count) = 1 for each common one
         else:
             m = sum(map(min, map(hc.__getitem__, common), map(rc.__getitem__, common)))
         row += (ht, rt, m)
