@@ -15,6 +15,7 @@ from mtlearn.text import TOKENIZERS, tokenize
 from mtlearn.metrics.bleu.score import BleuResult, bleu, corpus_bleu
 from mtlearn.metrics.bleu.d2l import D2LBleuResult, d2l_bleu
 from mtlearn.metrics.meteor.score import MeteorResult, corpus_meteor, meteor
+from mtlearn.metrics.ter.score import TerResult, ter, corpus_ter, wer, cer, corpus_wer, corpus_cer
 from mtlearn.metrics.chrf.score import ChrfResult, chrf, corpus_chrf
 from . import examples
 
@@ -30,6 +31,13 @@ __all__ = [
     "MeteorResult",
     "meteor",
     "corpus_meteor",
+    "TerResult",
+    "ter",
+    "corpus_ter",
+    "wer",
+    "cer",
+    "corpus_wer",
+    "corpus_cer",
     "ChrfResult",
     "chrf",
     "corpus_chrf",
