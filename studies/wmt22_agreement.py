@@ -13,8 +13,12 @@ sorted order, every float written with 6 decimals, whatever the number of worker
 
 Cost: sentence-level METEOR of every translation dominates. Each distinct
 (segment, output) is aligned once (several systems often produce the same
-sentence) and the same per-segment counts serve the corpus score, the segment-level
-correlations and the bootstrap. Work is spread over ``--workers`` processes.
+sentence) and the same per-segment counts serve the corpus score, the join check
+(``join_check.csv``) and the bootstrap. Work is spread over ``--workers`` processes.
+
+No segment-level correlation is written: SID in ``ad-seg-scores-<pair>.csv`` is not
+the line number of the text files (../shared/data/wmt22/README.md), and
+``join_check.csv`` shows why -- it is a check of that join, not a measurement.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import argparse
 import hashlib
 import itertools
 import json
+import random
 import statistics
 import sys
 import time
@@ -36,14 +41,11 @@ from mtlearn.metrics.bleu.score import BleuStats, bleu_from_stats, corpus_bleu
 from mtlearn.study.correlation import (
     bootstrap_ci,
     bootstrap_counts,
-    kendall_counts,
-    kendall_tau,
     paired_bootstrap_test,
     pearson,
     rank_sum_test,
     resampled_scores,
     spearman,
-    wmt_kendall_like,
 )
 from mtlearn.metrics.meteor.score import MeteorStats, meteor, meteor_from_stats
 
@@ -60,7 +62,8 @@ METEOR = dict(stages=("exact", "stem", "synonym"), alpha=0.9, beta=3.0, gamma=0.
 SYSTEM_CI = dict(n_resamples=1000, seed=2022, level=0.95)
 PAIRED_BOOTSTRAP = dict(n_samples=1000, seed=2004, alpha=0.05)
 HUMAN_TEST = dict(test="wilcoxon-rank-sum", alternative="greater", score="z", alpha=0.05)
-DARR_THRESHOLD = 25.0
+JOIN_OFFSETS = (-2, -1, 0, 1, 2)
+JOIN_SHUFFLE_SEED = 13
 METRICS = ("bleu", "meteor")
 FLOAT = "{:.6f}"
 
@@ -397,36 +400,46 @@ def system_correlation_table(data, scores):
     return header, rows
 
 
-def _scored_items(d: PairData, scores, metric: str):
-    """(system, line index, human raw, human z, metric score) of every human-scored MT segment."""
-    out = []
-    for s in mt_systems(d):
-        sentence = getattr(scores[(d.pair, s)], f"sentence_{metric}")
-        for sid, (raw, z, _n) in sorted(d.human_segments.get(s, {}).items()):
-            out.append((s, sid - 1, raw, z, sentence[sid - 1]))
-    return out
+def _pearson_or_none(x: Sequence[float], y: Sequence[float]):
+    """Pearson's r, or None where it does not exist (fewer than 3 items, or a constant side)."""
+    if len(x) < 3 or len(set(x)) < 2 or len(set(y)) < 2:
+        return None
+    return pearson(x, y)
 
 
-def segment_correlation_table(data, scores):
-    header = ["pair", "metric", "statistic", "human_score", "n_items", "value", "concordant",
-              "discordant", "metric_ties", "human_ties", "both_ties", "excluded_pairs"]
+def join_check_table(data, scores):
+    """A check of the SID-as-line join, never a measurement: within-system correlations at offsets.
+
+    For every scored MT system: sentence metric (line i) against the human z-score of SID s joined
+    to line s - 1 + k, for k in JOIN_OFFSETS; the same after shuffling the system's human scores
+    over its judged lines (seeded); and, as the picture of a join known to be right, sentence BLEU
+    against sentence METEOR of line i + k (k = 0 is the true join of two scores of one text).
+    """
+    header = ["pair", "system", "x", "y", "alignment", "offset", "n_items", "pearson"]
     rows = []
     for d in data:
-        for metric in METRICS:
-            items = _scored_items(d, scores, metric)
-            groups: dict[int, list[tuple[float, float]]] = {}
-            for _s, i, raw, _z, m in items:
-                groups.setdefault(i, []).append((raw, m))
-            tl = wmt_kendall_like([groups[i] for i in sorted(groups)], threshold=DARR_THRESHOLD)
-            rows.append([d.pair, metric, "wmt_kendall_like", "raw", tl.pairs, tl.tau, tl.concordant,
-                         tl.discordant, tl.metric_ties, None, None, tl.human_close])
-            z = [it[3] for it in items]
-            m = [it[4] for it in items]
-            kc = kendall_counts(m, z)
-            rows.append([d.pair, metric, "kendall_tau_b", "z", len(items), kendall_tau(m, z),
-                         kc.concordant, kc.discordant, kc.ties_x, kc.ties_y, kc.ties_both, None])
-            rows.append([d.pair, metric, "pearson", "z", len(items), pearson(m, z),
-                         None, None, None, None, None, None])
+        rng = random.Random(JOIN_SHUFFLE_SEED)
+        for s in mt_systems(d):
+            sc = scores[(d.pair, s)]
+            human = sorted(d.human_segments.get(s, {}).items())
+            shuffled = [v[1] for _sid, v in human]
+            rng.shuffle(shuffled)
+            for metric in METRICS:
+                sentence = getattr(sc, f"sentence_{metric}")
+                for k in JOIN_OFFSETS:
+                    pts = [(sentence[sid - 1 + k], v[1]) for sid, v in human if 0 <= sid - 1 + k < d.n_segments]
+                    x, y = [p[0] for p in pts], [p[1] for p in pts]
+                    rows.append([d.pair, s, f"sentence_{metric}", "human_z", "sid_as_line_plus_offset", k,
+                                 len(pts), _pearson_or_none(x, y)])
+                x = [sentence[sid - 1] for sid, _v in human]
+                rows.append([d.pair, s, f"sentence_{metric}", "human_z", "shuffled", None, len(x),
+                             _pearson_or_none(x, shuffled)])
+            n = d.n_segments
+            for k in JOIN_OFFSETS:
+                idx = [i for i in range(n) if 0 <= i + k < n]
+                rows.append([d.pair, s, "sentence_bleu", "sentence_meteor", "same_text_plus_offset", k, len(idx),
+                             _pearson_or_none([sc.sentence_bleu[i] for i in idx],
+                                              [sc.sentence_meteor[i + k] for i in idx])])
     return header, rows
 
 
@@ -471,10 +484,8 @@ def counts_table(data, scores):
     header = ["pair", "segments", "references", "reference_ids", "systems_with_output",
               "mt_systems_scored", "human_translation_rows", "outputs_without_human_score",
               "mt_scored_items", "mt_scored_items_min", "mt_scored_items_max",
-              "segments_never_scored", "segments_scored_2plus_mt", "darr_pairs",
-              "judgements_per_item_mean", "sys_n_equals_segment_rows", "sys_z_vs_segment_mean_max_diff",
-              "identical_output_pairs", "identical_output_mean_abs_raw_diff",
-              "different_output_mean_abs_raw_diff"]
+              "segments_never_scored", "segments_scored_2plus_mt",
+              "judgements_per_item_mean", "sys_n_equals_segment_rows", "sys_z_vs_segment_mean_max_diff"]
     rows = []
     for d in data:
         systems = mt_systems(d)
@@ -488,22 +499,13 @@ def counts_table(data, scores):
         zdiff = max((abs(h.z - statistics.fmean(v[1] for v in d.human_segments[name].values()))
                      for name, h in d.human_systems.items() if d.human_segments.get(name)),
                     default=None)
-        darr = 0
-        same, diff = [], []
-        for i in range(d.n_segments):
-            here = [(s, d.human_segments[s][i + 1][0]) for s in systems if i + 1 in d.human_segments.get(s, {})]
-            for (s1, r1), (s2, r2) in itertools.combinations(here, 2):
-                darr += abs(r1 - r2) > DARR_THRESHOLD
-                (same if d.outputs[s1][i] == d.outputs[s2][i] else diff).append(abs(r1 - r2))
         rows.append([
             d.pair, d.n_segments, len(d.references), "+".join(d.reference_ids), len(d.outputs),
             len(systems), "+".join(sorted(h.label for n, h in d.human_systems.items() if n not in d.outputs)) or None,
             "+".join(sorted(s for s in d.outputs if s not in d.human_systems)) or None,
             sum(per_sys), min(per_sys), max(per_sys), cover.count(0),
-            sum(1 for c in cover if c >= 2), darr,
+            sum(1 for c in cover if c >= 2),
             statistics.fmean(v[2] for v in all_seg), n_match, zdiff,
-            len(same), statistics.fmean(same) if same else None,
-            statistics.fmean(diff) if diff else None,
         ])
     return header, rows
 
@@ -531,7 +533,7 @@ def run(root: Path, out: Path, workers: int = 2, pairs: Sequence[str] | None = N
     tables = {
         "systems.csv": systems_table(data, scores, official),
         "system_correlations.csv": system_correlation_table(data, scores),
-        "segment_correlations.csv": segment_correlation_table(data, scores),
+        "join_check.csv": join_check_table(data, scores),
         "segment_counts.csv": counts_table(data, scores),
     }
     progress = Progress(sum(len(mt_systems(d)) for d in data), "bootstr")
@@ -557,11 +559,14 @@ def run(root: Path, out: Path, workers: int = 2, pairs: Sequence[str] | None = N
         "human_significance": {**HUMAN_TEST, "method": "one-sided Wilcoxon rank-sum (Mann-Whitney U, "
                                "normal approximation with tie and continuity correction) on all "
                                "scored segment z-scores of A against B, A = higher official z"},
-        "segment_level": {"wmt_kendall_like": {"human_score": "raw", "threshold": DARR_THRESHOLD,
-                                               "pairs": "same segment, |raw_a - raw_b| > threshold",
-                                               "metric_ties": "discordant"},
-                          "kendall_tau_b": {"human_score": "z", "grouping": "none (all items pooled)"},
-                          "segment_index": "SID is read as the 1-based line number"},
+        "segment_level": {"tables": "none: SID in ad-seg-scores-*.csv is not the line number of the text "
+                                    "files and the true mapping is not in the public data, so no segment-level "
+                                    "correlation is shipped",
+                          "join_check": {"offsets": list(JOIN_OFFSETS), "shuffle_seed": JOIN_SHUFFLE_SEED,
+                                         "method": "within-system Pearson r of a sentence metric at line "
+                                                   "SID - 1 + offset against the human z of SID; the same "
+                                                   "after a seeded shuffle; sentence BLEU against sentence "
+                                                   "METEOR of line i + offset as a join known to be right"}},
         "float_format": FLOAT,
         "inputs_sha256": {str(f.relative_to(root)): _sha256(f)
                           for d in data for f in d.files}
@@ -573,7 +578,7 @@ def run(root: Path, out: Path, workers: int = 2, pairs: Sequence[str] | None = N
     return time.monotonic() - start
 
 
-GENERATED = ("systems.csv", "system_correlations.csv", "segment_correlations.csv",
+GENERATED = ("systems.csv", "system_correlations.csv", "join_check.csv",
              "segment_counts.csv", "pairwise_significance.csv", "settings.json")
 
 

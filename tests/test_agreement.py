@@ -25,9 +25,8 @@ from mtlearn.study.agreement import (
     pairs,
     pairwise,
     pairwise_summary,
+    join_checks,
     ranking,
-    segment_correlation,
-    segment_correlations,
     segment_counts,
     summarize_correlations,
     system_correlation,
@@ -55,7 +54,7 @@ def tables():
 def test_every_row_is_read(tables):
     assert len(tables.systems) == len(read("systems.csv"))
     assert len(tables.system_correlations) == len(read("system_correlations.csv"))
-    assert len(tables.segment_correlations) == len(read("segment_correlations.csv"))
+    assert len(tables.join_checks) == len(read("join_check.csv"))
     assert len(tables.pairwise) == len(read("pairwise_significance.csv"))
     assert len(tables.segment_counts) == len(read("segment_counts.csv"))
     assert tables.pairs == tuple(sorted({r["pair"] for r in read("systems.csv")}))
@@ -71,7 +70,7 @@ def _allowed(annotation: str) -> tuple[type, ...]:
     return types + ((type(None),) if annotation.startswith("Optional[") else ())
 
 
-@pytest.mark.parametrize("field", ["systems", "system_correlations", "segment_correlations", "segment_counts"])
+@pytest.mark.parametrize("field", ["systems", "system_correlations", "join_checks", "segment_counts"])
 def test_cells_have_their_declared_types(tables, field):
     for row in getattr(tables, field):
         assert dataclasses.is_dataclass(row)
@@ -154,12 +153,24 @@ def test_system_correlation_is_the_file_row():
         assert c.contains(c.value) and not c.contains(c.ci_high + 1e-6)
 
 
-def test_segment_correlation_is_the_file_row():
-    for r in read("segment_correlations.csv"):
-        c = segment_correlation(r["pair"], r["metric"], r["statistic"])
-        assert c.value == float(r["value"]) and c.n_items == int(r["n_items"])
-        assert c.human_score == r["human_score"]
-    assert len(segment_correlations(statistic="pearson")) == 2 * len(pairs())
+def test_join_check_rows_are_the_file_rows():
+    raw = read("join_check.csv")
+    rows = join_checks()
+    assert len(rows) == len(raw)
+    for r, c in zip(raw, rows):
+        assert (c.pair, c.system, c.x, c.y, c.alignment) == (r["pair"], r["system"], r["x"], r["y"], r["alignment"])
+        assert c.offset == (int(r["offset"]) if r["offset"] else None)
+        assert c.pearson == (float(r["pearson"]) if r["pearson"] else None)
+    assert {c.alignment for c in join_checks(x="sentence_bleu", y="sentence_meteor")} == {"same_text_plus_offset"}
+
+
+def test_join_check_shows_the_sid_as_line_join_is_wrong():
+    """What the shipped check says: no offset beats a shuffle; a join known to be right peaks at 0."""
+    for pair in pairs():
+        human = [c for c in join_checks(pair, y="human_z") if c.pearson is not None]
+        assert human and max(abs(c.pearson) for c in human) < 0.15, pair
+        right = {c.offset: c.pearson for c in join_checks(pair, y="sentence_meteor") if c.system == human[0].system}
+        assert right[0] > 0.5 and all(abs(right[k]) < right[0] / 2 for k in (-2, -1, 1, 2)), (pair, right)
 
 
 def test_correlations_recomputed_from_the_scores_match_the_table():
@@ -259,13 +270,9 @@ def test_system_summary_by_hand(statistic):
         assert getattr(s, f"reaches_claim_{m}") == tuple(r["pair"] for r in rows if float(r["value"]) >= claim)
 
 
-def test_segment_summary_by_hand():
-    s = summarize_correlations("segment", "pearson")
-    raw = [r for r in read("segment_correlations.csv") if r["statistic"] == "pearson"]
-    assert s.meteor == tuple(float(r["value"]) for r in raw if r["metric"] == "meteor")
-    assert s.claim_meteor == 0.403 and s.claim_bleu is None and s.reaches_claim_bleu == ()
-    assert s.interval_covers_claim_meteor == ()  # no intervals at segment level
-    assert summarize_correlations("segment", "wmt_kendall_like").human_score == "raw"
+def test_no_segment_level_summary():
+    with pytest.raises(ValueError, match=r"^level: no segment-level correlation is shipped"):
+        summarize_correlations("segment", "pearson")
 
 
 def test_document_claim_is_the_digest_s():
@@ -316,9 +323,8 @@ def test_unknown_pair_names_the_argument_and_the_choices():
     (lambda: system_correlation("de-en", "ter"), r"^metric: unknown metric 'ter'; choose bleu, meteor$"),
     (lambda: system_correlation("de-en", "bleu", "kendall"), r"^statistic: unknown statistic 'kendall'"),
     (lambda: system_correlation("de-en", "bleu", human_score="mqm"), r"^human_score: unknown human score 'mqm'"),
-    (lambda: segment_correlation("de-en", "bleu", "spearman"), r"^statistic: unknown statistic 'spearman'"),
-    (lambda: summarize_correlations("corpus"), r"^level: unknown level 'corpus'; choose system, segment$"),
-    (lambda: summarize_correlations("segment", "wmt_kendall_like", "z"), r"^human_score: the table gives"),
+    (lambda: join_checks("de-en", x="sentence_ter"), r"^x: unknown x 'sentence_ter'; choose sentence_bleu"),
+    (lambda: summarize_correlations("corpus"), r"^level: unknown level 'corpus'; choose system$"),
     (lambda: pairwise_summary("chrf"), r"^metric: unknown metric 'chrf'"),
     (lambda: ranking("de-en", "chrf"), r"^by: unknown ranking 'chrf'; choose human, bleu, meteor$"),
     (lambda: system_scores("de-en", order="bleu"), r"^order: unknown order 'bleu'; choose name, human$"),

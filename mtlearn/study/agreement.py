@@ -15,14 +15,14 @@ answers the questions a reader asks of them:
 ``ranking(pair, by)``                       the systems best first, for the humans or a metric
 ``system_correlation(pair, metric)``        metric against humans over the systems, with a
                                             95% bootstrap interval (:class:`SystemCorrelation`)
-``segment_correlation(pair, metric)``       the same over single translations
-                                            (:class:`SegmentCorrelation`)
-``segment_counts(pair)``                    how much was judged, and how noisy the human
-                                            segment scores are (:class:`SegmentCounts`)
+``segment_counts(pair)``                    how much was judged (:class:`SegmentCounts`)
+``join_checks(pair)``                       the check that shows the segment-level human
+                                            scores cannot be joined to the texts
+                                            (:class:`JoinCheck`)
 ``compare_systems(pair, x, y)``             two systems: who wins for the humans, for BLEU,
                                             for METEOR, and is each difference significant
                                             (:class:`PairwiseComparison`)
-``summarize_correlations(level, ...)``      the six pairs at once: means, which metric is
+``summarize_correlations(...)``             the six pairs at once: means, which metric is
                                             higher, where the document's figure is reached
 ``pairwise_summary(metric)``                how often a significant metric difference points
                                             the wrong way (:class:`PairwiseSummary`)
@@ -34,6 +34,10 @@ answers the questions a reader asks of them:
 
 Every function reads the files again (they are small); pass ``tables=load_agreement()``
 to reuse one reading. Empty cells ("not applicable") become ``None``.
+
+There is no segment-level correlation: SID in WMT22's segment-level human file is not
+the line number of the text files, and the public data do not hold the mapping
+(``../shared/data/wmt22/README.md``). :func:`join_checks` gives the evidence.
 
 >>> pairs()
 ('cs-en', 'de-en', 'ja-en', 'ru-en', 'uk-en', 'zh-en')
@@ -66,7 +70,7 @@ __all__ = [
     "DOCUMENT_CLAIM",
     "SystemScore",
     "SystemCorrelation",
-    "SegmentCorrelation",
+    "JoinCheck",
     "SegmentCounts",
     "MetricDifference",
     "PairwiseComparison",
@@ -79,8 +83,7 @@ __all__ = [
     "ranking",
     "system_correlations",
     "system_correlation",
-    "segment_correlations",
-    "segment_correlation",
+    "join_checks",
     "segment_counts",
     "pairwise",
     "compare_systems",
@@ -102,7 +105,6 @@ METRICS: tuple[str, ...] = ("bleu", "meteor")
 #: How to print each metric's name.
 METRIC_NAMES: dict[str, str] = {"bleu": "BLEU", "meteor": "METEOR"}
 _SYSTEM_STATISTICS = ("pearson", "spearman")
-_SEGMENT_STATISTICS = ("wmt_kendall_like", "kendall_tau_b", "pearson")
 _HUMAN_SCORES = ("z", "raw")
 _DATA = ("data", "wmt22_agreement")
 
@@ -230,40 +232,37 @@ class SystemCorrelation:
 
 
 @dataclass(frozen=True)
-class SegmentCorrelation:
-    """One row of ``segment_correlations.csv``: metric against humans over single translations.
+class JoinCheck:
+    """One row of ``join_check.csv``: a within-system correlation under one way of joining.
 
-    ``statistic`` is ``"wmt_kendall_like"`` (WMT's tau-like on DARR pairs, raw
-    scores), ``"kendall_tau_b"`` or ``"pearson"`` (z scores, all items pooled). The
-    counts are ``None`` where the statistic has none (Pearson).
+    A *check of a join*, not a measurement. ``alignment`` is
+    ``"sid_as_line_plus_offset"`` (sentence metric of line SID - 1 + ``offset`` against
+    the human z-score of SID), ``"shuffled"`` (the system's human scores shuffled over
+    its judged lines, seeded; ``offset`` is ``None``) or ``"same_text_plus_offset"``
+    (sentence BLEU of line i against sentence METEOR of line i + ``offset``: a join
+    known to be right at offset 0). ``pearson`` is ``None`` where r does not exist.
 
-    >>> c = segment_correlation("de-en", "bleu", "wmt_kendall_like")
-    >>> c.human_score, c.n_items == c.concordant + c.discordant
-    ('raw', True)
+    >>> rows = join_checks("de-en", x="sentence_bleu", y="sentence_meteor")
+    >>> [r.offset for r in rows[:5]], rows[2].pearson > 0.5
+    ([-2, -1, 0, 1, 2], True)
     """
 
     pair: str
-    metric: str
-    statistic: str
-    human_score: str
+    system: str
+    x: str
+    y: str
+    alignment: str
+    offset: Optional[int]
     n_items: int
-    value: float
-    concordant: Optional[int]
-    discordant: Optional[int]
-    metric_ties: Optional[int]
-    human_ties: Optional[int]
-    both_ties: Optional[int]
-    excluded_pairs: Optional[int]
+    pearson: Optional[float]
 
 
 @dataclass(frozen=True)
 class SegmentCounts:
-    """One row of ``segment_counts.csv``: what was judged in a pair, and a noise check.
+    """One row of ``segment_counts.csv``: what was judged in a pair.
 
-    ``identical_output_pairs`` counts same-segment pairs of MT systems that produced
-    the *same* translation and were both judged; ``identical_output_mean_abs_raw_diff``
-    is how far apart (0-100) the humans scored those identical translations on average,
-    ``different_output_mean_abs_raw_diff`` the same for differing translations.
+    Counts of the human segment file only (no join to the texts): e.g.
+    ``mt_scored_items_min``..``_max`` segments judged per MT system, out of ``segments``.
 
     >>> c = segment_counts("de-en")
     >>> c.segments, c.reference_ids, c.mt_systems_scored, c.human_translation_rows
@@ -283,13 +282,9 @@ class SegmentCounts:
     mt_scored_items_max: int
     segments_never_scored: int
     segments_scored_2plus_mt: int
-    darr_pairs: int
     judgements_per_item_mean: float
     sys_n_equals_segment_rows: bool
     sys_z_vs_segment_mean_max_diff: float
-    identical_output_pairs: int
-    identical_output_mean_abs_raw_diff: Optional[float]
-    different_output_mean_abs_raw_diff: Optional[float]
 
 
 @dataclass(frozen=True)
@@ -407,15 +402,15 @@ class AgreementTables:
     """All shipped tables, read once: rows as dataclasses, ``settings`` as parsed JSON.
 
     >>> t = load_agreement()
-    >>> t.pairs, len(t.systems), len(t.system_correlations), len(t.segment_correlations)
-    (('cs-en', 'de-en', 'ja-en', 'ru-en', 'uk-en', 'zh-en'), 69, 48, 36)
+    >>> t.pairs, len(t.systems), len(t.system_correlations), len(t.join_checks) > 0
+    (('cs-en', 'de-en', 'ja-en', 'ru-en', 'uk-en', 'zh-en'), 69, 48, True)
     >>> len(t.pairwise), t.settings["system_level_ci"]["n_resamples"]
     (329, 1000)
     """
 
     systems: tuple[SystemScore, ...]
     system_correlations: tuple[SystemCorrelation, ...]
-    segment_correlations: tuple[SegmentCorrelation, ...]
+    join_checks: tuple[JoinCheck, ...]
     pairwise: tuple[PairwiseComparison, ...]
     segment_counts: tuple[SegmentCounts, ...]
     settings: dict[str, Any]
@@ -472,19 +467,17 @@ _SYSCORR_TYPES: dict[str, Callable[[str], Any]] = {
     "value": float, "ci_low": float, "ci_high": float, "ci_level": float, "n_resamples": int,
     "n_valid_resamples": int, "seed": int,
 }
-_SEGCORR_TYPES: dict[str, Callable[[str], Any]] = {
-    "pair": str, "metric": str, "statistic": str, "human_score": str, "n_items": int, "value": float,
-    "concordant": _opt_int, "discordant": _opt_int, "metric_ties": _opt_int, "human_ties": _opt_int,
-    "both_ties": _opt_int, "excluded_pairs": _opt_int,
+_JOIN_TYPES: dict[str, Callable[[str], Any]] = {
+    "pair": str, "system": str, "x": str, "y": str, "alignment": str, "offset": _opt_int,
+    "n_items": int, "pearson": _opt_float,
 }
 _COUNTS_TYPES: dict[str, Callable[[str], Any]] = {
     "pair": str, "segments": int, "references": int, "reference_ids": _names,
     "systems_with_output": int, "mt_systems_scored": int, "human_translation_rows": _names,
     "outputs_without_human_score": _names, "mt_scored_items": int, "mt_scored_items_min": int,
     "mt_scored_items_max": int, "segments_never_scored": int, "segments_scored_2plus_mt": int,
-    "darr_pairs": int, "judgements_per_item_mean": float, "sys_n_equals_segment_rows": _flag,
-    "sys_z_vs_segment_mean_max_diff": float, "identical_output_pairs": int,
-    "identical_output_mean_abs_raw_diff": _opt_float, "different_output_mean_abs_raw_diff": _opt_float,
+    "judgements_per_item_mean": float, "sys_n_equals_segment_rows": _flag,
+    "sys_z_vs_segment_mean_max_diff": float,
 }
 
 
@@ -514,8 +507,7 @@ def load_agreement() -> AgreementTables:
         systems=tuple(SystemScore(**_convert(r, _SYSTEM_TYPES)) for r in _rows("systems.csv")),
         system_correlations=tuple(SystemCorrelation(**_convert(r, _SYSCORR_TYPES))
                                   for r in _rows("system_correlations.csv")),
-        segment_correlations=tuple(SegmentCorrelation(**_convert(r, _SEGCORR_TYPES))
-                                   for r in _rows("segment_correlations.csv")),
+        join_checks=tuple(JoinCheck(**_convert(r, _JOIN_TYPES)) for r in _rows("join_check.csv")),
         pairwise=tuple(_pairwise_row(r) for r in _rows("pairwise_significance.csv")),
         segment_counts=tuple(SegmentCounts(**_convert(r, _COUNTS_TYPES)) for r in _rows("segment_counts.csv")),
         settings=json.loads(_read_text("settings.json")),
@@ -682,49 +674,39 @@ def system_correlation(pair: str, metric: str, statistic: str = "pearson", human
     return rows[0]
 
 
-def segment_correlations(pair: Optional[str] = None, *, metric: Optional[str] = None,
-                         statistic: Optional[str] = None,
-                         tables: Optional[AgreementTables] = None) -> tuple[SegmentCorrelation, ...]:
-    """Segment-level correlations, filtered by pair, metric and statistic (``None``: all).
+def join_checks(pair: Optional[str] = None, *, x: Optional[str] = None, y: Optional[str] = None,
+                alignment: Optional[str] = None,
+                tables: Optional[AgreementTables] = None) -> tuple[JoinCheck, ...]:
+    """Rows of the join check (:class:`JoinCheck`), filtered by pair, x, y and alignment (``None``: all).
 
-    >>> len(segment_correlations()), len(segment_correlations("ja-en")), len(segment_correlations(metric="bleu"))
-    (36, 6, 18)
+    Under the SID-as-line join, a metric and the humans correlate within a system at
+    no offset better than after a random shuffle -- the join is wrong:
+
+    >>> rows = join_checks("ru-en", x="sentence_bleu", y="human_z")
+    >>> sorted({r.alignment for r in rows})
+    ['shuffled', 'sid_as_line_plus_offset']
+    >>> max(abs(r.pearson) for r in rows) < 0.1
+    True
     """
     t = agreement_tables(tables)
     if pair is not None:
         check_pair(pair, t)
-    if metric is not None:
-        check_metric(metric)
-    if statistic is not None:
-        _choose(statistic, _SEGMENT_STATISTICS, "statistic", "statistic")
-    return tuple(c for c in t.segment_correlations
-                 if (pair is None or c.pair == pair) and (metric is None or c.metric == metric)
-                 and (statistic is None or c.statistic == statistic))
-
-
-def segment_correlation(pair: str, metric: str, statistic: str = "pearson", *,
-                        tables: Optional[AgreementTables] = None) -> SegmentCorrelation:
-    """The one segment-level correlation of ``metric`` with the humans in ``pair``.
-
-    ``statistic``: ``"pearson"`` (document 003's kind of figure), ``"kendall_tau_b"``
-    or ``"wmt_kendall_like"``.
-
-    >>> c = segment_correlation("zh-en", "bleu", "kendall_tau_b")
-    >>> c.n_items, c.human_score
-    (19234, 'z')
-    """
-    rows = segment_correlations(pair, metric=metric, statistic=statistic, tables=tables)
-    if len(rows) != 1:  # pragma: no cover - the shipped table has every combination once
-        raise LookupError(f"segment_correlations.csv: {len(rows)} rows for {pair}, {metric}, {statistic}")
-    return rows[0]
+    for value, options, argname in ((x, {r.x for r in t.join_checks}, "x"),
+                                    (y, {r.y for r in t.join_checks}, "y"),
+                                    (alignment, {r.alignment for r in t.join_checks}, "alignment")):
+        if value is not None:
+            _choose(value, sorted(options), argname, argname)
+    return tuple(r for r in t.join_checks
+                 if (pair is None or r.pair == pair) and (x is None or r.x == x) and (y is None or r.y == y)
+                 and (alignment is None or r.alignment == alignment))
 
 
 def segment_counts(pair: str, *, tables: Optional[AgreementTables] = None) -> SegmentCounts:
-    """What the humans judged in ``pair``, and how far apart they scored identical translations.
+    """What the humans judged in ``pair``: segments, systems, judged items per system.
 
-    >>> c = segment_counts("ru-en")
-    >>> c.segments, c.mt_systems_scored, c.identical_output_pairs
-    (2016, 10, 12861)
+    >>> c = segment_counts("de-en")
+    >>> c.segments, c.mt_systems_scored, c.mt_scored_items_min, c.mt_scored_items_max
+    (1984, 9, 1602, 1825)
     """
     t = agreement_tables(tables)
     pair = check_pair(pair, t)
@@ -796,14 +778,14 @@ def compare_systems(pair: str, system_1: str, system_2: str, *,
 
 @dataclass(frozen=True)
 class CorrelationSummary:
-    """The six pairs at one level (``"system"`` or ``"segment"``), BLEU beside METEOR.
+    """The six pairs at system level, BLEU beside METEOR.
 
     ``bleu``/``meteor`` hold the correlation per pair (in ``pairs`` order);
     ``meteor_higher``/``bleu_higher`` list the pairs where that metric's value is the
-    higher. ``claim_bleu``/``claim_meteor`` are document 003's figures at this level
-    (``None`` where it states none); ``reaches_claim_*`` list the pairs whose value is
-    at least the claim, ``interval_covers_claim_*`` (system level only) the pairs whose
-    95% interval contains it.
+    higher. ``claim_bleu``/``claim_meteor`` are document 003's corpus-level figures;
+    ``reaches_claim_*`` list the pairs whose value is at least the claim,
+    ``interval_covers_claim_*`` the pairs whose 95% interval contains it. (``level`` is
+    always ``"system"``: no segment-level correlation is shipped, see :func:`join_checks`.)
     """
 
     level: str
@@ -816,8 +798,8 @@ class CorrelationSummary:
     mean_meteor: float
     meteor_higher: tuple[str, ...]
     bleu_higher: tuple[str, ...]
-    claim_bleu: Optional[float]
-    claim_meteor: Optional[float]
+    claim_bleu: float
+    claim_meteor: float
     reaches_claim_bleu: tuple[str, ...]
     reaches_claim_meteor: tuple[str, ...]
     interval_covers_claim_bleu: tuple[str, ...]
@@ -831,48 +813,41 @@ class CorrelationSummary:
 
 def summarize_correlations(level: str = "system", statistic: str = "pearson", human_score: Optional[str] = None,
                            *, tables: Optional[AgreementTables] = None) -> CorrelationSummary:
-    """BLEU against METEOR over all pairs at ``level`` ``"system"`` or ``"segment"``.
+    """BLEU against METEOR over all pairs at system level.
 
-    ``human_score`` defaults to the table's choice for the statistic (``"z"``, or
-    ``"raw"`` for ``"wmt_kendall_like"``). Means are plain means over the pairs.
+    ``statistic``: ``"pearson"`` or ``"spearman"``; ``human_score`` ``"z"`` (default)
+    or ``"raw"``. Means are plain means over the pairs. ``level="segment"`` is refused
+    with the reason: the segment-level human scores cannot be joined to the texts.
 
     >>> s = summarize_correlations("system", "pearson")
     >>> s.pairs == pairs(), len(s.bleu), s.claim_meteor, s.claim_bleu
     (True, 6, 0.964, 0.817)
     >>> len(s.meteor_higher) + len(s.bleu_higher) <= 6
     True
-    >>> summarize_correlations("segment").claim_bleu is None
-    True
+    >>> summarize_correlations("segment")
+    Traceback (most recent call last):
+    ...
+    ValueError: level: no segment-level correlation is shipped (SID is not the line number of the texts; see join_checks()); choose system
     """
     t = agreement_tables(tables)
-    level = _choose(level, ("system", "segment"), "level", "level")
-    if level == "system":
-        statistic = _choose(statistic, _SYSTEM_STATISTICS, "statistic", "statistic")
-        human_score = check_human_score(human_score or "z")
-        rows: dict[str, Sequence[Any]] = {
-            m: system_correlations(metric=m, statistic=statistic, human_score=human_score, tables=t)
-            for m in METRICS}
-        claims = {m: DOCUMENT_CLAIM.corpus(m) for m in METRICS}
-    else:
-        statistic = _choose(statistic, _SEGMENT_STATISTICS, "statistic", "statistic")
-        rows = {m: segment_correlations(metric=m, statistic=statistic, tables=t) for m in METRICS}
-        table_score = rows["bleu"][0].human_score
-        if human_score is not None and check_human_score(human_score) != table_score:
-            raise ValueError(f"human_score: the table gives {statistic} on {table_score!r} scores only")
-        human_score = table_score
-        claims = {m: DOCUMENT_CLAIM.sentence(m) for m in METRICS}
+    if level == "segment":
+        raise ValueError("level: no segment-level correlation is shipped (SID is not the line number of the "
+                         "texts; see join_checks()); choose system")
+    level = _choose(level, ("system",), "level", "level")
+    statistic = _choose(statistic, _SYSTEM_STATISTICS, "statistic", "statistic")
+    human_score = check_human_score(human_score or "z")
+    rows: dict[str, Sequence[SystemCorrelation]] = {
+        m: system_correlations(metric=m, statistic=statistic, human_score=human_score, tables=t)
+        for m in METRICS}
+    claims = {m: DOCUMENT_CLAIM.corpus(m) for m in METRICS}
     order = t.pairs
     values = {m: tuple(next(r.value for r in rows[m] if r.pair == p) for p in order) for m in METRICS}
 
     def reaching(m: str) -> tuple[str, ...]:
-        claim = claims[m]
-        return () if claim is None else tuple(p for p, v in zip(order, values[m]) if v >= claim)
+        return tuple(p for p, v in zip(order, values[m]) if v >= claims[m])
 
     def covering(m: str) -> tuple[str, ...]:
-        claim = claims[m]
-        if claim is None or level != "system":
-            return ()
-        return tuple(r.pair for r in rows[m] if r.contains(claim))
+        return tuple(r.pair for r in rows[m] if r.contains(claims[m]))
 
     return CorrelationSummary(
         level=level, statistic=statistic, human_score=human_score, pairs=order,
