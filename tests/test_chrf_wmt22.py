@@ -148,3 +148,24 @@ def test_every_official_chrf_row_of_our_pairs_was_checked(root: str) -> None:
         assert {k[2] for k in ours if k[0] == pair} == set(refs) | {"all"}
         assert len([k for k in ours if k[0] == pair]) == len(systems[pair]) * (len(refs) + 1)
     assert wmt22_path().is_dir()
+
+
+def test_card_table_is_mtlearn_and_official(root: str) -> None:
+    """The WMT22 table of mtlearn/metrics/chrf/CARD.md: what mtlearn computes and what WMT published."""
+    import re
+
+    from repo_paths import REPO
+
+    card = (REPO / "mtlearn" / "metrics" / "chrf" / "CARD.md").read_text(encoding="utf-8")
+    rows = []
+    for line in card.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and re.fullmatch(r"\d+\.\d\d", cells[1]):
+            rows.append((cells[0], [float(x) for x in cells[1:]]))
+    assert len(rows) == 3
+    data, official = _pair(root, "de-en"), _official(root)
+    for system, printed in rows:
+        hyps = data["systems"][system]
+        for value, (label, chosen) in zip(printed, [("A", ("A",)), ("B", ("B",)), ("all", ("A", "B"))]):
+            ours = 100 * mtlearn.corpus_chrf(hyps, _segments(data["refs"], chosen)).score
+            assert round(ours, 2) == value == round(official[("de-en", system, label)], 2), (system, label)
