@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 from matplotlib.colors import to_hex, to_rgba  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from mtlearn import bleu, chrf, corpus_chrf, meteor  # noqa: E402
+from mtlearn import bleu, chrf, corpus_chrf, corpus_ter, meteor, ter, wer  # noqa: E402
 from mtlearn.examples import bleu as bleu_examples  # noqa: E402
 from mtlearn.examples.meteor import ALIGNMENT_A, ALIGNMENT_B, ROW_1, TABLE  # noqa: E402
 from mtlearn.metrics.meteor.matchers import PredicateMatcher  # noqa: E402
@@ -23,6 +23,7 @@ from mtlearn.show.plots import (  # noqa: E402
     CHRF_COLOURS,
     CLIPPED_COLOUR,
     STAGE_COLOURS,
+    TER_COLOURS,
     UNMATCHED_COLOUR,
     crossing_points,
     find_gid,
@@ -39,6 +40,7 @@ from mtlearn.show.plots import (  # noqa: E402
     plot_weights,
     plot_agreement_grid,
     plot_system_agreement,
+    plot_ter_edits,
     METRIC_COLOURS,
 )
 from mtlearn.study import agreement  # noqa: E402
@@ -612,3 +614,85 @@ def test_chrf_plot_into_given_axes_and_wrong_type():
     assert plot_chrf_orders(r, ax=ax) is fig
     with pytest.raises(TypeError, match="^result: expected a ChrfResult"):
         plot_chrf_orders(bleu("a", ["a"]))
+
+
+# --------------------------------------------------------------------------- TER
+
+
+def _link_ends(ax, gid):
+    return sorted((int(round(line.get_xdata()[0])), int(round(line.get_xdata()[1]))) for line in find_gid(ax, gid))
+
+
+def test_ter_edits_are_drawn_as_the_script_says():
+    r = ter("the cat sat on a mat today", ["the cat sat on the mat"])
+    assert not r.shifts
+    ax = plot_ter_edits(r).axes[0]
+    for op in ("match", "substitute"):
+        assert _link_ends(ax, op) == sorted((e.candidate_index, e.reference_index) for e in r.edits if e.op == op)
+    deleted = [p.get_x() + 0.45 for p in find_gid(ax, "delete")]
+    assert deleted == [e.candidate_index for e in r.edits if e.op == "delete"] == [6]
+    assert [t.get_text() for t in find_gid(ax, "candidate-word")] == list(r.candidate_tokens)
+    assert [t.get_text() for t in find_gid(ax, "reference-word")] == list(r.reference_tokens)
+    assert find_gid(ax, "shifted-word") == [] and find_gid(ax, "shift-arrow") == []
+    assert {to_hex(line.get_color()) for line in find_gid(ax, "match")} == {TER_COLOURS["match"]}
+    assert {to_hex(line.get_color()) for line in find_gid(ax, "substitute")} == {TER_COLOURS["substitute"]}
+    assert ax.get_title().splitlines()[0] == f"TER = 2 / 6 = {r.score:.4f}"
+    assert "1 substitution, 0 insertions, 1 deletion" in ax.get_title()
+
+
+def test_ter_insertions_are_reference_words():
+    r = ter("the cat on mat", ["the cat sat on the mat"])
+    ax = plot_ter_edits(r).axes[0]
+    inserted = sorted(p.get_x() + 0.45 for p in find_gid(ax, "insert"))
+    assert inserted == sorted(e.reference_index for e in r.edits if e.op == "insert")
+    assert len(inserted) == 2
+
+
+def test_ter_each_shift_is_an_arrow_from_its_old_place_to_its_new_place():
+    cand, ref = "on the mat the cat sat", "the cat sat on the mat"
+    r = ter(cand, [ref])
+    assert r.shifts
+    ax = plot_ter_edits(r).axes[0]
+    arrows = find_gid(ax, "shift-arrow")
+    assert len(arrows) == len(r.shifts)
+    assert [t.get_text() for t in find_gid(ax, "shift-label")] == [f"shift {s.round}" for s in r.shifts]
+    assert [t.get_text() for t in find_gid(ax, "shifted-word")] == list(r.shifted_tokens)
+    # Every word's place after the shifts, followed by hand: the arrows start at a moved block's
+    # place in the candidate and end at its place in the shifted candidate.
+    first = r.shifts[0]
+    start_x = arrows[0].xyann[0]
+    assert start_x == first.start + (first.length - 1) / 2  # round 1: candidate coordinates
+    boxes = find_gid(ax, "shift-to")
+    landed = [r.shifted_tokens[round(b.get_x() + 0.45): round(b.get_x() + 0.45) + s.length]
+              for b, s in zip(boxes, r.shifts)]
+    assert [tuple(words) for words in landed] == [s.words for s in r.shifts]
+    assert ax.get_yticklabels()[-1].get_text() == "candidate"
+
+
+def test_ter_shifts_of_several_rounds_are_followed_to_their_end():
+    # Three rounds; the word moved in round 2 ends where the picture's arrow points.
+    r = ter("the cat sat on the mat today", ["today on the mat sat the cats"])
+    assert [s.round for s in r.shifts] == [1, 2, 3]
+    ax = plot_ter_edits(r).axes[0]
+    assert [t.get_text() for t in find_gid(ax, "shift-label")] == ["shift 1", "shift 2", "shift 3"]
+    heads = [round(a.xy[0]) for a in find_gid(ax, "shift-arrow")]
+    tails = [round(a.xyann[0]) for a in find_gid(ax, "shift-arrow")]
+    assert [r.candidate_tokens[t] for t in tails] == ["the", "the", "today"]  # block centres: "on the mat", "the", "today"
+    assert [r.shifted_tokens[h] for h in heads] == ["the", "the", "today"]
+    # Words that are not moved slide aside: one faint line each.
+    assert len(find_gid(ax, "slide")) == len(r.candidate_tokens) - sum(s.length for s in r.shifts)
+
+
+def test_ter_wer_result_has_two_rows():
+    r = wer("b a c", ["a b c"])
+    ax = plot_ter_edits(r).axes[0]
+    assert ax.get_title().splitlines()[0].startswith("WER = 2 / 3")
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["reference", "candidate"]
+
+
+def test_ter_plot_rejects_corpus_and_other_results():
+    r = corpus_ter(["a b", "c"], [["a b"], ["c"]])
+    with pytest.raises(ValueError, match="^result: a corpus result"):
+        plot_ter_edits(r)
+    with pytest.raises(TypeError, match="^result: expected a TerResult"):
+        plot_ter_edits(bleu("a", ["a"]))

@@ -34,6 +34,14 @@ lowercase=False, whitespace=False, eps_smoothing=False)``
     F_beta, which reference was kept and why, and
     :func:`mtlearn.show.plots.plot_chrf_orders` as a PNG ``Image``.
 
+``TerExplorer(candidate="", references=(), *, normalized=False, no_punct=False,
+asian_support=False, case_sensitive=False)``
+    Candidate and references boxes, one checkbox per option -> the score (edits /
+    average reference length, exact), the shifts, substitutions, insertions,
+    deletions and matches, the edits against each reference, every shift (round,
+    words, from, to, edits saved, why), the edit script on the shifted candidate
+    and :func:`mtlearn.show.plots.plot_ter_edits` as a PNG ``Image``.
+
 ``AgreementExplorer(pair="de-en", system_1=None, system_2=None)``
     Pick a WMT22 language pair and two of its MT systems (default: the humans' top
     two) -> both metrics against the humans for that pair
@@ -47,9 +55,10 @@ Common API of all of them:
   input is unusable; ``.error`` -- the message shown then (else ``None``);
   ``.notes`` -- remarks shown beside a result (why a score is 0, warnings);
 - ``.score_html``, ``.summary_html``, ``.message_html`` (and ``BleuExplorer.table_html``,
-  ``ChrfExplorer.table_html``) -- the ``HTML`` widgets that show the numbers;
-  ``.image`` (the ``Image`` widget) and ``.figure`` (the last ``Figure`` drawn) of the
-  METEOR, chrF and agreement explorers;
+  ``ChrfExplorer.table_html``, ``TerExplorer.shifts_html`` and ``.edits_html``) -- the
+  ``HTML`` widgets that show the numbers; ``.image`` (the ``Image`` widget) and
+  ``.figure`` (the last ``Figure`` drawn) of the METEOR, chrF, TER and agreement
+  explorers;
 - ``.set_inputs(candidate=..., references=..., <option>=...)`` -- set several
   controls at once and recompute once; setting a control's ``value`` directly also
   recomputes (that is how the widget reacts to the browser);
@@ -59,13 +68,13 @@ Common API of all of them:
   ``stage_inputs`` (dict stage name -> ``Checkbox``), ``alpha_input``,
   ``beta_input``, ``gamma_input``, ``tie_break_input``; chrF: ``char_order_input``,
   ``word_order_input``, ``beta_input``, ``lowercase_input``, ``whitespace_input``,
-  ``eps_smoothing_input``.
+  ``eps_smoothing_input``; TER: ``option_inputs`` (dict option name -> ``Checkbox``).
 
 Unusable input (empty candidate, no references, weights that cannot be read or do
-not fit, no stage ticked, WordNet missing for the synonym stage, ...) never raises
-inside the widget: the message appears in ``message_html`` in red (class
-``mtlearn-error``). Constructor arguments are checked like the metrics' own and
-raise ``ValueError``/``TypeError`` naming the argument.
+not fit, no stage ticked, WordNet missing for the synonym stage, chrF's beta 0 or
+both orders 0, ...) never raises inside the widget: the message appears in
+``message_html`` in red (class ``mtlearn-error``). Constructor arguments are checked
+like the metrics' own and raise ``ValueError``/``TypeError`` naming the argument.
 
 CSS classes (for browser tests, e.g. Playwright ``page.locator(".mtlearn-score")``):
 
@@ -97,8 +106,17 @@ CSS classes (for browser tests, e.g. Playwright ``page.locator(".mtlearn-score")
                                  ``mtlearn-unused-order`` for an order without n-grams
                                  on both sides)
 ``mtlearn-chrf-plot``            chrF: the plot ``Image``
+``mtlearn-ter-explorer``         the TER explorer's box
+``mtlearn-normalized``,          TER: option checkboxes ("Normalized",
+``mtlearn-no-punct``,            "No punctuation", "Asian support", "Case sensitive")
+``mtlearn-asian-support``,
+``mtlearn-case-sensitive``
+``mtlearn-shifts``               TER: the shift list (rows ``mtlearn-shift``)
+``mtlearn-edits``                TER: the edit script (rows ``mtlearn-edit-match``,
+                                 ``-substitute``, ``-insert``, ``-delete``)
+``mtlearn-edit-picture``         TER: the edit picture ``Image``
 ``mtlearn-score``                the score ``HTML`` ("BLEU = 0.1353", "METEOR = 0.5000",
-                                 "chrF2 = 0.6444")
+                                 "chrF2 = 0.6444", "TER = 0.1667")
 ``mtlearn-summary``              every number, in an HTML table
 ``mtlearn-ngram-table``          BLEU: the n-gram tables
 ``mtlearn-agreement-explorer``   the agreement explorer's box
@@ -125,7 +143,10 @@ smoothed), ``weight-n`` (as used); METEOR ``score``, ``precision``, ``recall``,
 ``score``, ``precision``, ``recall``, ``f-beta``, with several references
 ``reference-score-k`` (k = 1, 2, ...) and ``best-reference`` (1-based), and per order k (``c1`` ... ``c6`` character orders, ``w1``,
 ``w2`` word orders) ``candidate-count-k``, ``reference-count-k``, ``matched-k``,
-``precision-k``, ``recall-k`` (with ``data-exact``), ``f-k``; agreement
+``precision-k``, ``recall-k`` (with ``data-exact``), ``f-k``; TER ``score``,
+``edits``, ``reference-length``, ``shifts``, ``substitutions``, ``insertions``,
+``deletions``, ``matches``, ``shift-gain-k`` (k = round), with several references
+``reference-edits-k`` and ``best-reference`` (1-based); agreement
 ``human-1``, ``human-2``, ``human-p``, ``bleu-1``, ``bleu-2``, ``bleu-p``,
 ``meteor-1``, ``meteor-2``, ``meteor-p`` (1 and 2: the systems as chosen), and
 ``agreeing`` (``data-value`` one of both, bleu, meteor, neither).
@@ -163,6 +184,7 @@ from mtlearn.metrics.chrf.score import ChrfResult, chrf
 from mtlearn.metrics.meteor.alignment import TIE_BREAKS
 from mtlearn.metrics.meteor.formulas import check_parameters
 from mtlearn.metrics.meteor.score import MeteorResult, meteor
+from mtlearn.metrics.ter.score import TerResult, ter
 from mtlearn.text import TOKENIZERS
 
 __all__ = ["BleuExplorer", "MeteorExplorer", "ChrfExplorer", "TerExplorer", "AgreementExplorer", "parse_references",
@@ -367,6 +389,11 @@ def _textarea(value: str, description: str, placeholder: str, css: str, rows: in
 def _control(widget: widgets.DOMWidget, css: str) -> Any:
     widget.add_class(css)
     return widget
+
+
+def _image() -> widgets.Image:
+    """A PNG ``Image`` shown at its own size (a box's flex layout would stretch it to the full width)."""
+    return widgets.Image(format="png", layout=widgets.Layout(max_width="100%", align_self="flex-start"))
 
 
 # --------------------------------------------------------------------------- BLEU
@@ -652,7 +679,7 @@ class MeteorExplorer(_Explorer):
         self.tokenize_input = _control(
             widgets.Dropdown(options=list(TOKENIZERS), value=tokenize, description="Tokenizer"),
             "mtlearn-tokenize")
-        self.image = self._tagged(widgets.Image(format="png", layout=widgets.Layout(max_width="100%")),
+        self.image = self._tagged(_image(),
                                   "mtlearn-alignment")
         self.figure: Optional[Any] = None
         self._inputs = {
@@ -791,10 +818,6 @@ class MeteorExplorer(_Explorer):
 
 
 # --------------------------------------------------------------------------- chrF
-
-
-def _image() -> widgets.Image:
-    return widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
 
 
 def _order_name(order: Any) -> str:
@@ -974,6 +997,169 @@ class ChrfExplorer(_Explorer):
                 f'style="border-collapse:collapse">{head}{"".join(body)}</table>{note}')
 
 
+# --------------------------------------------------------------------------- TER
+
+_TER_OPTIONS = ("normalized", "no_punct", "asian_support", "case_sensitive")
+_TER_LABELS = {"normalized": "Normalized", "no_punct": "No punctuation", "asian_support": "Asian support",
+               "case_sensitive": "Case sensitive"}
+_OP_NAMES = {"match": "match", "substitute": "substitution", "insert": "insertion", "delete": "deletion"}
+
+
+
+class TerExplorer(_Explorer):
+    """TER of a candidate against references, with the edit script drawn, recomputed live.
+
+    ``candidate``: the candidate text; ``references``: a list of strings or one
+    string with one reference per line; the four options are :func:`mtlearn.ter`'s.
+    Shows the score (edits / reference length), the counts, every shift (round,
+    words, from, to, edits saved, why), the edit script on the shifted candidate and
+    :func:`mtlearn.show.plots.plot_ter_edits`.
+
+    >>> x = TerExplorer("on the mat the cat sat", ["the cat sat on the mat"])
+    >>> x.result.num_edits, [s.words for s in x.result.shifts], bytes(x.image.value[:4])
+    (1, [('on', 'the', 'mat')], b'\\x89PNG')
+    >>> x.candidate_input.value = ""
+    >>> x.result.score, x.notes
+    (1.0, ['the candidate is empty: every word of the best reference is an insertion'])
+    >>> x.references_input.value = ""
+    >>> x.error
+    'references: give at least one reference, one per line'
+    """
+
+    _css_class = "mtlearn-ter-explorer"
+
+    def __init__(
+        self,
+        candidate: str = "",
+        references: Union[str, Sequence[str]] = (),
+        *,
+        normalized: bool = False,
+        no_punct: bool = False,
+        asian_support: bool = False,
+        case_sensitive: bool = False,
+    ) -> None:
+        super().__init__()
+        candidate = _check_text(candidate, "candidate")
+        refs_text = _references_text(references)
+        options = dict(normalized=normalized, no_punct=no_punct, asian_support=asian_support,
+                       case_sensitive=case_sensitive)
+        ter("x", ["x"], **options)  # the metric's own checks and messages
+        self.candidate_input = _textarea(candidate, "Candidate", "the candidate translation",
+                                         "mtlearn-candidate", 2)
+        self.references_input = _textarea(refs_text, "References", "one reference per line",
+                                          "mtlearn-references", 3)
+        self.option_inputs: dict[str, widgets.Checkbox] = {
+            name: _control(widgets.Checkbox(value=value, description=_TER_LABELS[name], indent=False,
+                                            layout=widgets.Layout(width="auto")),
+                           "mtlearn-" + name.replace("_", "-"))
+            for name, value in options.items()
+        }
+        self.shifts_html = self._tagged(widgets.HTML(), "mtlearn-shifts")
+        self.edits_html = self._tagged(widgets.HTML(), "mtlearn-edits")
+        self.image = self._tagged(_image(), "mtlearn-edit-picture")
+        self.figure: Optional[Any] = None
+        self._inputs = {"candidate": self.candidate_input, "references": self.references_input,
+                        **self.option_inputs}
+        self.result: Optional[TerResult] = None
+        self.children = [
+            self.candidate_input,
+            self.references_input,
+            widgets.HBox(list(self.option_inputs.values())),
+            self.message_html,
+            self.score_html,
+            self.summary_html,
+            self.image,
+            self.shifts_html,
+            self.edits_html,
+        ]
+        self._watch()
+        self.refresh()
+
+    def _compute(self) -> TerResult:
+        refs = parse_references(self.references_input.value)
+        if not refs:
+            raise ValueError("references: give at least one reference, one per line")
+        return ter(self.candidate_input.value, refs, **{k: box.value for k, box in self.option_inputs.items()})
+
+    def _clear(self) -> None:
+        self.score_html.value = "<b>TER = &ndash;</b>"
+        for box in (self.summary_html, self.shifts_html, self.edits_html):
+            box.value = ""
+        self.image.value = b""
+        self.figure = None
+
+    def _render(self) -> None:
+        r = self.result
+        if r is None:  # pragma: no cover - _compute always returns a result
+            self._clear()
+            return
+        self.score_html.value = f'<b style="font-size:1.2em">TER = {_num("score", r.score)}</b>'
+        self.summary_html.value = self._summary(r)
+        self.shifts_html.value = self._shifts(r)
+        self.edits_html.value = self._edits(r)
+        self.figure = plots.plot_ter_edits(r)
+        self.image.value = plots.figure_to_png(self.figure, dpi=90)
+
+    @staticmethod
+    def _summary(r: TerResult) -> str:
+        counts = r.counts()
+        exact = r.score_fraction
+        rows = [
+            ("shifts (a block of words moved, 1 edit each)", _num("shifts", counts["shift"])),
+            ("substitutions", _num("substitutions", counts["substitute"])),
+            ("insertions (reference words the candidate lacks)", _num("insertions", counts["insert"])),
+            ("deletions (candidate words the reference lacks)", _num("deletions", counts["delete"])),
+            ("matches (free)", _num("matches", counts["match"])),
+            ("edits = shifts + substitutions + insertions + deletions", _num("edits", r.num_edits)),
+            ("reference length (average over the references)", _num("reference-length", r.reference_length,
+                                                                     f"{r.reference_length:g}")),
+            ("TER = edits / reference length",
+             "<b>" + _num("score", r.score, f"{exact} = {r.score:.4f}" if exact.denominator != 1 else None)
+             + "</b>"),
+        ]
+        if len(r.all_reference_tokens) > 1 and r.best_reference is not None:
+            each = ", ".join(f"{k + 1}: {_num(f'reference-edits-{k + 1}', e)}" for k, e in enumerate(r.reference_edits))
+            rows.append(("edits against each reference", each))
+            rows.append(("reference whose edits count (fewest)",
+                         f"{_num('best-reference', r.best_reference + 1)} of {len(r.all_reference_tokens)}"))
+        if r.stopped:
+            rows.append(("shift search stopped", html.escape(r.stopped)))
+        style = 'style="border-collapse:collapse" border="1" cellpadding="3"'
+        body = "".join(f"<tr><td>{html.escape(k)}</td><td>{v}</td></tr>" for k, v in rows)
+        return (f'<table class="mtlearn-ter-numbers" {style}>{body}</table>'
+                f"<p style='color:#666;font-size:0.85em'>{html.escape(r.signature)}</p>")
+
+    @staticmethod
+    def _shifts(r: TerResult) -> str:
+        if not r.shifts:
+            return "<p><b>Shifts</b>: none (no move of a block of words saves an edit)</p>"
+        head = ("<tr><th>round</th><th>words</th><th>from</th><th>length</th><th>to</th>"
+                "<th>edits saved</th><th>why</th></tr>")
+        body = "".join(
+            f'<tr class="mtlearn-shift"><td>{s.round}</td><td>{html.escape(" ".join(s.words))}</td>'
+            f"<td>{s.start}</td><td>{s.length}</td><td>{s.destination}</td>"
+            f"<td>{_num(f'shift-gain-{s.round}', s.gain)}</td><td>{html.escape(s.reason)}</td></tr>"
+            for s in r.shifts)
+        return (f"<p><b>Shifts</b>, one per round, each on the candidate as the earlier rounds left it "
+                f"(positions count words from 0):</p>"
+                f'<table class="mtlearn-shift-table" border="1" cellpadding="3" '
+                f'style="border-collapse:collapse">{head}{body}</table>')
+
+    @staticmethod
+    def _edits(r: TerResult) -> str:
+        head = "<tr><th>operation</th><th>shifted candidate</th><th>reference</th></tr>"
+        body = []
+        for e in r.edits:
+            cand = "" if e.candidate_word is None else f"{html.escape(e.candidate_word)} ({e.candidate_index})"
+            ref = "" if e.reference_word is None else f"{html.escape(e.reference_word)} ({e.reference_index})"
+            colour = plots.TER_COLOURS[e.op]
+            body.append(f'<tr class="mtlearn-edit-{e.op}"><td style="color:{colour}">{_OP_NAMES[e.op]}</td>'
+                        f"<td>{cand}</td><td>{ref}</td></tr>")
+        return ("<p><b>Edit script</b> on the shifted candidate (word positions in brackets):</p>"
+                f'<table class="mtlearn-edit-script" border="1" cellpadding="3" '
+                f'style="border-collapse:collapse">{head}{"".join(body)}</table>')
+
+
 # --------------------------------------------------------------------------- agreement with people
 
 
@@ -1017,7 +1203,7 @@ class AgreementExplorer(_Explorer):
                                        "mtlearn-system-1")
         self.system_2_input = _control(widgets.Dropdown(options=names, value=second, description="System 2"),
                                        "mtlearn-system-2")
-        self.image = self._tagged(widgets.Image(format="png", layout=widgets.Layout(max_width="100%")),
+        self.image = self._tagged(_image(),
                                   "mtlearn-agreement-plot")
         self.figure: Optional[Any] = None
         self._inputs = {"pair": self.pair_input, "system_1": self.system_1_input, "system_2": self.system_2_input}

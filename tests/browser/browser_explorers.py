@@ -232,6 +232,32 @@ def chrf_expected(candidate: str, refs: list[str], settings: dict[str, Any]) -> 
     return numbers
 
 
+TER_OPTIONS = ("normalized", "no_punct", "asian_support", "case_sensitive")
+
+
+def ter_settings(explorer: Any) -> dict[str, Any]:
+    """The TER explorer's settings, as the page shows them."""
+    return {name: checkbox(explorer, "mtlearn-" + name.replace("_", "-")) for name in TER_OPTIONS}
+
+
+def ter_expected(candidate: str, refs: list[str], settings: dict[str, Any]) -> dict[str, Any]:
+    """Number name -> value, for every number the TER explorer shows."""
+    r = mtlearn.ter(candidate, refs, **settings)
+    counts = r.counts()
+    numbers: dict[str, Any] = {
+        "score": r.score, "edits": r.num_edits, "reference-length": r.reference_length,
+        "shifts": counts["shift"], "substitutions": counts["substitute"], "insertions": counts["insert"],
+        "deletions": counts["delete"], "matches": counts["match"],
+    }
+    for s in r.shifts:
+        numbers[f"shift-gain-{s.round}"] = s.gain
+    if len(refs) > 1 and r.best_reference is not None:
+        for k, edits in enumerate(r.reference_edits, start=1):
+            numbers[f"reference-edits-{k}"] = edits
+        numbers["best-reference"] = r.best_reference + 1
+    return numbers
+
+
 def wordnet_available() -> bool:
     """Whether NLTK finds WordNet in the test process."""
     try:
@@ -417,3 +443,34 @@ def exercise_chrf(page: Any, shot: str, root: str = ".mtlearn-chrf-explorer") ->
         assert not math.isclose(after_slider["score"], after_typing["score"]), "beta should change this score"
     wait_for_numbers(explorer, after_slider, f"{shot} after the beta slider {before} -> {shown}")
     save_screenshot(page, f"{shot}-after-beta-slider")
+
+
+def exercise_ter(page: Any, shot: str, root: str = ".mtlearn-ter-explorer") -> None:
+    """Check, type, tick a box, check again, in the first TER explorer on the page."""
+    explorer = page.locator(root).first
+    explorer.wait_for()
+    explorer.scroll_into_view_if_needed()
+    refs, settings = references(explorer), ter_settings(explorer)
+    candidate = textarea(explorer, "mtlearn-candidate")
+    wait_for_numbers(explorer, ter_expected(candidate, refs, settings), f"{shot} as the notebook left it")
+
+    def score(text: str) -> float:
+        return float(ter_expected(text, refs, settings)["score"])
+
+    # Rotated: the same words in another order, so TER shifts a block (and the picture shows an arrow).
+    candidate = _new_candidate(refs, candidate, score,
+                               [lambda r: rotated(r, len(r.split()) // 2).lower(), rotated_and_shortened, shortened])
+    ui.type_text(explorer.locator(".mtlearn-candidate").first, candidate)
+    assert textarea(explorer, "mtlearn-candidate") == candidate
+    after_typing = ter_expected(candidate, refs, settings)
+    wait_for_numbers(explorer, after_typing, f"{shot} after typing {candidate!r}")
+    explorer.locator(".mtlearn-score").first.scroll_into_view_if_needed()
+    save_screenshot(page, f"{shot}-after-typing")
+
+    box = explorer.locator(".mtlearn-case-sensitive input[type=checkbox]").first
+    box.click()
+    settings = ter_settings(explorer)
+    after_click = ter_expected(candidate, refs, settings)
+    wait_for_numbers(explorer, after_click,
+                     f"{shot} after case sensitive -> {settings['case_sensitive']}")
+    save_screenshot(page, f"{shot}-after-case-sensitive")

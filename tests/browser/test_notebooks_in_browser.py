@@ -3,16 +3,19 @@
 For each ``notebooks/NN_*.ipynb`` (a copy in a temporary folder, so nothing is
 written into the repository): open it, *Edit → Clear Outputs of All Cells*,
 *Run → Run All Cells*, wait until every cell ran, and fail if any cell shows an
-error. Where the notebook builds a ``BleuExplorer`` or ``MeteorExplorer``, type
-a new candidate and move a slider in it, and check the numbers the page shows
-against mtlearn computed here, in the test process.
+error. Where the notebook builds a ``BleuExplorer``, ``MeteorExplorer``,
+``ChrfExplorer`` or ``TerExplorer``, type a new candidate and move a slider (TER:
+tick a box) in it, and check the numbers the page shows against mtlearn computed
+here, in the test process.
 
 A harness check runs on a scratch notebook first: the kernel is this venv's
 Python, and the error detector sees a traceback.
 
 Screenshots (``test-artifacts/browser/``): ``<notebook>-after-run-all.png``,
 ``<notebook>-bleu-explorer-after-typing.png``, ``…-after-max-order-slider.png``,
-``<notebook>-meteor-explorer-after-typing.png``, ``…-after-alpha-slider.png``.
+``<notebook>-meteor-explorer-after-typing.png``, ``…-after-alpha-slider.png``,
+``<notebook>-chrf-explorer-after-typing.png``, ``…-after-beta-slider.png``,
+``<notebook>-ter-explorer-after-typing.png``, ``…-after-case-sensitive.png``.
 """
 
 from __future__ import annotations
@@ -101,5 +104,9 @@ def test_notebook_runs_in_jupyterlab(kernels_stop: None, page: Any, jupyter_lab:
         explorers.exercise_bleu(page, f"{notebook.stem}-bleu-explorer")
     if "MeteorExplorer(" in code:
         explorers.exercise_meteor(page, f"{notebook.stem}-meteor-explorer")
+    if "ChrfExplorer(" in code:
+        explorers.exercise_chrf(page, f"{notebook.stem}-chrf-explorer")
+    if "TerExplorer(" in code:
+        explorers.exercise_ter(page, f"{notebook.stem}-ter-explorer")
     # JupyterLab and the notebook need no internet: nothing was asked of another host.
     assert browser.blocked[asked_before:] == []

@@ -10,7 +10,8 @@ moved slider (TER: a ticked box) give the numbers mtlearn computes here.
 Screenshots: ``workshop-voila.png`` (the whole app as served),
 ``workshop-voila-bleu-explorer-after-typing.png``, ``…-after-max-order-slider.png``,
 ``workshop-voila-meteor-explorer-after-typing.png``, ``…-after-alpha-slider.png``,
-``workshop-voila-chrf-explorer-after-typing.png``, ``…-after-beta-slider.png``.
+``workshop-voila-chrf-explorer-after-typing.png``, ``…-after-beta-slider.png``,
+``workshop-voila-ter-explorer-after-typing.png``, ``…-after-case-sensitive.png``.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from browser_harness import NOTEBOOKS, REPO, Server, free_port, running_server, 
 
 WORKSHOP = NOTEBOOKS / "workshop.ipynb"
 # The explorers the app shows, by their box's CSS class.
-EXPLORERS = (".mtlearn-bleu-explorer", ".mtlearn-meteor-explorer", ".mtlearn-chrf-explorer")
+EXPLORERS = (".mtlearn-bleu-explorer", ".mtlearn-meteor-explorer", ".mtlearn-chrf-explorer",
+             ".mtlearn-ter-explorer")
 
 # Anything that shows source code (markdown cells have input areas too: only code cells count).
 CODE_SELECTORS = ".jp-CodeCell .jp-InputArea, .jp-CodeCell .jp-InputPrompt, .jp-CodeMirrorEditor, .cm-editor, pre code"
@@ -57,7 +59,7 @@ def voila(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Se
 def test_workshop_app_in_voila(page: Any, voila: Server, browser: Any) -> None:
     # Voilà runs the whole notebook before it sends the page: a generous bound.
     page.goto(voila.url("/"), timeout=180_000, wait_until="domcontentloaded")
-    page.get_by_role("heading", name="BLEU, METEOR and chrF, live").wait_for()
+    page.get_by_role("heading", name="BLEU, METEOR, chrF and TER, live").wait_for()
     for root in EXPLORERS:
         page.locator(f"{root} .mtlearn-score .mtlearn-num").first.wait_for(timeout=120_000)
     page.wait_for_load_state("load")
@@ -74,5 +76,6 @@ def test_workshop_app_in_voila(page: Any, voila: Server, browser: Any) -> None:
     explorers.exercise_bleu(page, "workshop-voila-bleu-explorer")
     explorers.exercise_meteor(page, "workshop-voila-meteor-explorer")
     explorers.exercise_chrf(page, "workshop-voila-chrf-explorer")
+    explorers.exercise_ter(page, "workshop-voila-ter-explorer")
     if browser.blocked:
         print(f"requests to other hosts, blocked (the app works without them): {sorted(set(browser.blocked))}")
