@@ -1,10 +1,12 @@
-"""The ``mtlearn`` command line: BLEU, METEOR and chrF of text files, with the derivation on demand.
+"""The ``mtlearn`` command line: BLEU, METEOR, chrF, TER, WER, CER of text files, with the derivation on demand.
 
 ::
 
     mtlearn bleu   -r REF [REF ...] [-i HYP] [options]
     mtlearn meteor -r REF [REF ...] [-i HYP] [options]
     mtlearn chrf   -r REF [REF ...] [-i HYP] [--plus] [options]   # chrF2, chrF2++
+    mtlearn ter    -r REF [REF ...] [-i HYP] [options]
+    mtlearn wer    -r REF [REF ...] [-i HYP] [options]            # also: mtlearn cer
     mtlearn wordnet [--check]           # make WordNet available for METEOR's synonym stage
 
 Files follow sacreBLEU's conventions: UTF-8, one segment a line, all files
@@ -17,9 +19,9 @@ exp``), so that a number printed here can be put next to a published sacreBLEU
 number; the library's own defaults (``whitespace``, no smoothing) are unchanged.
 As in sacreBLEU, one segment's BLEU (``--segment``, ``--sentence-level``) uses
 effective order unless ``--no-effective-order`` is given.
-chrF's defaults are the library's, which are sacreBLEU's; its options also
-answer to sacreBLEU's names (``--chrf-word-order``, ``-cw`` ...), so a
-sacreBLEU command line carries over.
+chrF's and TER's defaults are the library's, which are sacreBLEU's; their
+options also answer to sacreBLEU's names (``--chrf-word-order``, ``-cw``,
+``--ter-case-sensitive`` ...), so a sacreBLEU command line carries over.
 
 The output is a readable score line with the signature, ``--json`` the result's
 ``to_dict()`` (scores on the 0-1 scale) and ``--explain`` its step-by-step
@@ -66,6 +68,7 @@ from mtlearn.metrics.bleu.smoothing import SMOOTH_DEFAULTS, SMOOTHING_METHODS
 from mtlearn.metrics.chrf.score import REFERENCE_TIES, ChrfResult, chrf, corpus_chrf
 from mtlearn.metrics.meteor.alignment import TIE_BREAKS
 from mtlearn.metrics.meteor.score import MeteorResult, corpus_meteor, meteor
+from mtlearn.metrics.ter.score import TerResult, cer, corpus_cer, corpus_ter, corpus_wer, ter, wer
 from mtlearn.text import TOKENIZERS
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError
 
@@ -73,7 +76,7 @@ __all__ = ["CommandLineError", "Corpus", "build_parser", "load_corpus", "main", 
 
 STDIN_NAME = "<stdin>"
 
-Result = Union[BleuResult, MeteorResult, ChrfResult]
+Result = Union[BleuResult, MeteorResult, ChrfResult, TerResult]
 
 #: Exit statuses: the input data is wrong (or WordNet is missing) / the command line is wrong.
 EXIT_INPUT = 1
@@ -291,7 +294,8 @@ def _add_case_arguments(parser: argparse.ArgumentParser, default: bool, alias: O
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``mtlearn`` argument parser with its ``bleu``, ``meteor``, ``chrf`` and ``wordnet`` subcommands.
+    """The ``mtlearn`` argument parser with its ``bleu``, ``meteor``, ``chrf``, ``ter``, ``wer``, ``cer`` and
+    ``wordnet`` subcommands.
 
     >>> args = build_parser().parse_args(["bleu", "-r", "ref.txt"])
     >>> args.tokenize, args.smoothing, args.input, args.references
@@ -302,19 +306,25 @@ def build_parser() -> argparse.ArgumentParser:
     >>> args = build_parser().parse_args(["chrf", "-r", "ref.txt", "--plus"])
     >>> args.char_order, args.word_order, args.beta
     (6, 2, 2.0)
+    >>> args = build_parser().parse_args(["ter", "-r", "ref.txt", "--case-sensitive"])
+    >>> args.lowercase, args.normalized
+    (False, False)
     """
     parser = _Parser(
         prog="mtlearn",
-        description="BLEU, METEOR and chrF of plain-text files, computed step by step.",
+        description="BLEU, METEOR, chrF, TER, WER and CER of plain-text files, computed step by step.",
         epilog="Run 'mtlearn METRIC --help' (e.g. 'mtlearn chrf --help') for the options of each metric. "
                "Exit status: 0 ok, 1 bad input data (or WordNet missing), 2 wrong command line.",
     )
     parser.add_argument("--version", action="version", version=f"mtlearn {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="{bleu,meteor,chrf,wordnet}",
+    commands = parser.add_subparsers(dest="command", metavar="{bleu,meteor,chrf,ter,wer,cer,wordnet}",
                                      required=True, parser_class=_Parser)
     _add_bleu_command(commands)
     _add_meteor_command(commands)
     _add_chrf_command(commands)
+    _add_ter_command(commands)
+    for name in ("wer", "cer"):
+        _add_error_rate_command(commands, name)
     commands.add_parser(
         "wordnet", add_help=False,
         help="make WordNet available to NLTK for METEOR's synonym stage, also offline "
@@ -435,6 +445,64 @@ def _add_chrf_command(commands: Any) -> None:
     p_chrf.set_defaults(metric=_Metric(chrf, corpus_chrf, _chrf_options, _chrf_line))
 
 
+#: TER's switches: the library keyword, its sacreBLEU spelling, and what it does.
+_EDIT_SWITCHES = (
+    ("normalized", "--ter-normalized", "normalise and tokenize punctuation, numbers and a few symbols first "
+                                       "(tercom's -N)"),
+    ("no_punct", "--ter-no-punct", "remove punctuation first"),
+    ("asian_support", "--ter-asian-support", "CJK text: with --normalized split CJK characters into words, with "
+                                             "--no-punct also remove CJK and full-width punctuation (no effect "
+                                             "alone)"),
+)
+
+
+def _add_ter_command(commands: Any) -> None:
+    p_ter = commands.add_parser(
+        "ter", help="TER, translation edit rate (sacreBLEU's defaults)",
+        description="Corpus TER of the hypotheses against the references (or one segment's TER): the fewest "
+                    "edits (insertions, deletions, substitutions and block shifts, found by tercom's greedy "
+                    "search) divided by the average reference length. The defaults are those of the Python "
+                    "function mtlearn.ter, which are sacreBLEU's (case-insensitive, no normalisation). Scores "
+                    "are on mtlearn's 0-1 scale (sacreBLEU's number / 100) and can exceed 1. The options also "
+                    "have sacreBLEU's names (--ter-case-sensitive, --ter-normalized, ...).",
+        epilog="Example: mtlearn ter -r ref.en -i system.en --segment 7 --explain   (the edit script of line 7). "
+               "Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
+    )
+    _add_edit_arguments(p_ter, ter, "TER", sacrebleu_names=True)
+    p_ter.set_defaults(metric=_Metric(ter, corpus_ter, _edit_options(ter), _edit_line))
+
+
+def _add_error_rate_command(commands: Any, name: str) -> None:
+    unit = "word" if name == "wer" else "character"
+    one, many = (wer, corpus_wer) if name == "wer" else (cer, corpus_cer)
+    parser = commands.add_parser(
+        name, help=f"{name.upper()}, {unit} error rate (Levenshtein distance, no shifts)",
+        description=f"Corpus {name.upper()} of the hypotheses against the references (or one segment's): the "
+                    f"fewest {unit} insertions, deletions and substitutions divided by the reference length, "
+                    "that is TER without shifts. The defaults are those of the Python function "
+                    f"mtlearn.{name}. Scores on the 0-1 scale; they can exceed 1.",
+        epilog=f"Example: mtlearn {name} -r ref.txt -i hyp.txt --sentence-level. "
+               "Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
+    )
+    _add_edit_arguments(parser, one, name.upper(), sacrebleu_names=False)
+    parser.set_defaults(metric=_Metric(one, many, _edit_options(one), _edit_line))
+
+
+def _add_edit_arguments(parser: argparse.ArgumentParser, function: Callable[..., object], title: str,
+                        sacrebleu_names: bool) -> None:
+    """The input, TER's switches that ``function`` has (with sacreBLEU's ``--ter-*`` names), the case, the output."""
+    _add_io_arguments(parser)
+    parameters = inspect.signature(function).parameters
+    settings = parser.add_argument_group(f"{title} settings")
+    for name, alias, meaning in _EDIT_SWITCHES:
+        if name in parameters:
+            flags = ["--" + name.replace("_", "-")] + ([alias] if sacrebleu_names else [])
+            settings.add_argument(*flags, action="store_true", default=_library_default(function, name),
+                                  help=meaning + (" (default)" if _library_default(function, name) else ""))
+    if "case_sensitive" in parameters:
+        _add_case_arguments(parser, default=not _library_default(function, "case_sensitive"),
+                            alias="--ter-case-sensitive" if sacrebleu_names else None, alias_keeps_case=True)
+    _add_output_arguments(parser)
 
 
 # ---------------------------------------------------------------------------
@@ -480,6 +548,18 @@ def _chrf_options(args: argparse.Namespace, one_segment: bool) -> dict[str, obje
                 whitespace=args.whitespace, eps_smoothing=args.eps_smoothing, reference_ties=args.reference_ties)
 
 
+def _edit_options(function: Callable[..., object]) -> Callable[[argparse.Namespace, bool], dict[str, object]]:
+    """The options of TER (or WER, CER) from the command line: those of its switches ``function`` has."""
+    parameters = inspect.signature(function).parameters
+    names = [name for name, _, _ in _EDIT_SWITCHES if name in parameters]
+
+    def options(args: argparse.Namespace, one_segment: bool) -> dict[str, object]:
+        out: dict[str, object] = {name: getattr(args, name) for name in names}
+        if "case_sensitive" in parameters:
+            out["case_sensitive"] = not args.lowercase
+        return out
+
+    return options
 
 
 def _render_segments(args: argparse.Namespace, corpus: Corpus, score: Callable[[str, Sequence[str]], Result],
@@ -549,9 +629,24 @@ def _chrf_line(result: ChrfResult) -> str:
             + _reason(result) + f"  {result.signature}")
 
 
+def _edit_line(result: TerResult) -> str:
+    """TER (or WER, CER) on the 0-1 scale, the edits (for a segment: of each kind), the reference length, the signature.
+
+    >>> _edit_line(ter("d a b c", ["a b c d"]))  # doctest: +ELLIPSIS
+    'TER = 0.2500 (edits = 1 shifts = 1 ins = 0 del = 0 sub = 0 ref_len = 4.00)  mtlearn-ter|nrefs:1|...'
+    >>> _edit_line(corpus_wer(["d a b c", "a b"], [["a b c d"], ["a b"]]))  # doctest: +ELLIPSIS
+    'WER = 0.3333 (edits = 2 ref_len = 6.00)  mtlearn-wer|nrefs:1|...'
+    """
+    kinds = ""
+    if not result.is_corpus:  # a corpus's kinds would need every segment's edit script: not worth the time
+        counts = result.counts()
+        kinds = (f" shifts = {counts['shift']}" if result.metric == "ter" else "") + \
+            f" ins = {counts['insert']} del = {counts['delete']} sub = {counts['substitute']}"
+    return (f"{result.metric.upper()} = {result.score:.4f} (edits = {result.num_edits:g}{kinds} "
+            f"ref_len = {result.reference_length:.2f})" + _reason(result) + f"  {result.signature}")
 
 
-def _reason(result: ChrfResult) -> str:
+def _reason(result: Union[ChrfResult, TerResult]) -> str:
     return f" [{result.reason}]" if result.reason else ""
 
 

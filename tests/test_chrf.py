@@ -307,3 +307,8 @@ def test_word_orders_only_and_char_orders_only() -> None:
     r = chrf("the cat sat", ["the cat sat"], char_order=0, word_order=2)
     assert [o.label for o in r.orders] == ["w1", "w2"] and r.score == 1.0
     assert chrf("a", ["a"], char_order=1).orders[0].label == "c1"
+
+
+def test_no_match_with_eps_smoothing_says_why() -> None:
+    r = chrf("xyz", ["abc"], eps_smoothing=True)
+    assert 0 < r.score < 1e-15 and "no n-gram of any order matches" in r.reason and "epsilon" in r.reason

@@ -205,24 +205,120 @@ def test_chrf_console_script_reads_stdin(files) -> None:
     assert "nrefs:2" in proc.stdout
 
 
+# --- TER --------------------------------------------------------------------------------------
+
+TER_SETTINGS = [
+    ([], {}),
+    (["--case-sensitive"], {"case_sensitive": True}),
+    (["--ter-case-sensitive"], {"case_sensitive": True}),
+    (["--normalized"], {"normalized": True}),
+    (["--no-punct"], {"no_punct": True}),
+    (["--asian-support", "--normalized"], {"asian_support": True, "normalized": True}),
+    (["--ter-normalized", "--ter-no-punct", "--ter-asian-support", "--lowercase"],
+     {"normalized": True, "no_punct": True, "asian_support": True}),
+]
+TER_IDS = ["default", "case-sensitive", "sacrebleu-case", "normalized", "no-punct", "asian", "sacrebleu-names"]
+
+
+@pytest.mark.parametrize("options, keywords", TER_SETTINGS, ids=TER_IDS)
+def test_ter_corpus_is_the_librarys_and_sacrebleus(capsys, files, options, keywords) -> None:
+    from sacrebleu.metrics import TER
+
+    out = ok(capsys, "ter", "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--json", *options)
+    got = json.loads(out)
+    assert got == as_json(mtlearn.corpus_ter(HYPOTHESES, REFS, **keywords))
+    expected = TER(**keywords).corpus_score(HYPOTHESES, [REFERENCES_1, REFERENCES_2]).score / 100
+    assert math.isclose(got["score"], expected, rel_tol=1e-12, abs_tol=1e-12), (got["score"], expected)
+
+
+def test_ter_line_and_sentence_level(capsys, files) -> None:
+    import sacrebleu
+
+    line = ok(capsys, "ter", "-r", files["ref1"], "-i", files["hyp"])
+    expected = sacrebleu.corpus_ter(HYPOTHESES, [REFERENCES_1]).score / 100
+    result = mtlearn.corpus_ter(HYPOTHESES, [[r] for r in REFERENCES_1])
+    assert line.startswith(f"TER = {expected:.4f} (edits = "), line
+    assert line.rstrip("\n").endswith(f"  {result.signature}"), line
+    out = ok(capsys, "ter", "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--sentence-level", "--json")
+    lines = out.splitlines()
+    assert len(lines) == len(HYPOTHESES)
+    for got, hyp, refs in zip(lines, HYPOTHESES, REFS):
+        assert json.loads(got) == as_json(mtlearn.ter(hyp, refs))
+        want = sacrebleu.sentence_ter(hyp, refs).score / 100
+        assert math.isclose(json.loads(got)["score"], want, rel_tol=1e-12, abs_tol=1e-12)
+
+
+def test_ter_segment_with_a_shift_json_and_explain(capsys, files) -> None:
+    args = ("ter", "-r", files["ref1"], "-i", files["hyp"], "--segment", "2")
+    result = mtlearn.ter(HYPOTHESES[1], [REFERENCES_1[1]])
+    assert result.shifts, "segment 2 is the reordered sentence: TER shifts a block"
+    got = json.loads(ok(capsys, *args, "--json"))
+    assert got == as_json(result)
+    assert ok(capsys, *args, "--explain").rstrip("\n") == result.explain().rstrip("\n")
+    line = ok(capsys, *args)
+    assert line.startswith(f"TER = {result.score:.4f} (edits = ") and f"shifts = {len(result.shifts)}" in line
+
+
+def test_ter_console_script(files) -> None:
+    import sacrebleu
+
+    proc = run("ter", "-r", files["ref1"], "-i", files["hyp"], "--case-sensitive")
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    expected = sacrebleu.corpus_ter(HYPOTHESES, [REFERENCES_1], case_sensitive=True).score / 100
+    assert proc.stdout.startswith(f"TER = {expected:.4f}"), proc.stdout
+
+
+# --- WER and CER --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("metric", ["wer", "cer"])
+def test_wer_cer_are_the_librarys(capsys, files, metric) -> None:
+    one, many = getattr(mtlearn, metric), getattr(mtlearn, f"corpus_{metric}")
+    corpus = json.loads(ok(capsys, metric, "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--json"))
+    assert corpus == as_json(many(HYPOTHESES, REFS))
+    out = ok(capsys, metric, "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "-sl", "--json")
+    assert [json.loads(line) for line in out.splitlines()] == [as_json(one(h, r)) for h, r in zip(HYPOTHESES, REFS)]
+    line = ok(capsys, metric, "-r", files["ref1"], "-i", files["hyp"], "--segment", "1")
+    result = one(HYPOTHESES[0], [REFERENCES_1[0]])
+    assert line.startswith(f"{metric.upper()} = {result.score:.4f} (edits = ") and "shifts" not in line, line
+
+
+@pytest.mark.parametrize("metric", ["wer", "cer"])
+def test_wer_cer_single_reference_match_jiwer(capsys, files, metric) -> None:
+    jiwer = pytest.importorskip("jiwer")
+    # jiwer compares the strings as given: the CLI keeps the case and the punctuation here.
+    keep = ["--case-sensitive"] if "case_sensitive" in _parameters(metric) or "lowercase" in _parameters(metric) \
+        else []
+    out = ok(capsys, metric, "-r", files["ref1"], "-i", files["hyp"], "-sl", "--json", *keep)
+    for line, hyp, ref in zip(out.splitlines(), HYPOTHESES, REFERENCES_1):
+        expected = getattr(jiwer, metric)(ref, hyp)
+        assert math.isclose(json.loads(line)["score"], expected, rel_tol=1e-12), (hyp, ref)
+
+
+def _parameters(metric: str) -> set[str]:
+    import inspect
+
+    return set(inspect.signature(getattr(mtlearn, metric)).parameters)
+
+
 # --- errors ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("metric", ["chrf"])
+@pytest.mark.parametrize("metric", ["chrf", "ter", "wer", "cer"])
 def test_missing_files(capsys, files, tmp_path, metric) -> None:
     missing = tmp_path / "nope.txt"
     assert_error(capsys, 1, [metric, "-r", missing, "-i", files["hyp"]], str(missing), "No such file")
     assert_error(capsys, 1, [metric, "-r", files["ref1"], "-i", missing], str(missing), "No such file")
 
 
-@pytest.mark.parametrize("metric", ["chrf"])
+@pytest.mark.parametrize("metric", ["chrf", "ter", "wer", "cer"])
 def test_line_counts_differ(capsys, files, tmp_path, metric) -> None:
     short = write_lines(tmp_path / "short.txt", REFERENCES_1[:3])
     assert_error(capsys, 1, [metric, "-r", files["ref1"], short, "-i", files["hyp"]],
                  f"{short} has 3 lines", f"{files['hyp']} has {len(HYPOTHESES)}")
 
 
-@pytest.mark.parametrize("metric", ["chrf"])
+@pytest.mark.parametrize("metric", ["chrf", "ter", "wer", "cer"])
 def test_empty_files(capsys, files, tmp_path, metric) -> None:
     empty = write_lines(tmp_path / "empty.txt", [])
     assert_error(capsys, 1, [metric, "-r", files["ref1"], "-i", empty], str(empty), "empty")
@@ -243,10 +339,15 @@ def test_empty_files(capsys, files, tmp_path, metric) -> None:
         (["chrf", "--segment", "0"], ["--segment"]),
         (["chrf", "--json", "--explain"], ["--explain"]),
         (["chrf", "--segment", "1", "--sentence-level"], ["--sentence-level"]),
+        (["ter", "--tokenize", "13a"], ["--tokenize"]),
+        (["ter", "--segment", "9"], ["--segment 9"]),
+        (["ter", "--lowercase", "--case-sensitive"], ["--case-sensitive"]),
+        (["wer", "--beta", "2"], ["--beta"]),
     ],
     ids=["order-not-a-number", "order-negative", "both-orders-zero", "beta-zero", "beta-negative",
          "beta-not-a-number", "plus-and-word-order", "segment-past-end", "segment-zero", "json-and-explain",
-         "segment-and-sentence-level"],
+         "segment-and-sentence-level", "ter-has-no-tokenize", "ter-segment-past-end", "ter-both-cases",
+         "wer-has-no-beta"],
 )
 def test_bad_option_values(capsys, files, options, fragments) -> None:
     metric, *rest = options
@@ -263,7 +364,7 @@ def test_empty_lines_are_scored_not_rejected(capsys, tmp_path) -> None:
     # An empty hypothesis or reference line is a defined score (the library says why), as in sacreBLEU.
     ref = write_lines(tmp_path / "ref.txt", ["the cat", ""])
     hyp = write_lines(tmp_path / "hyp.txt", ["", "a cat"])
-    for metric, one in (("chrf", mtlearn.chrf),):
+    for metric, one in (("chrf", mtlearn.chrf), ("ter", mtlearn.ter)):
         out = ok(capsys, metric, "-r", ref, "-i", hyp, "--sentence-level", "--json")
         assert [json.loads(line) for line in out.splitlines()] == [as_json(one("", ["the cat"])),
                                                                    as_json(one("a cat", [""]))]
@@ -272,6 +373,7 @@ def test_empty_lines_are_scored_not_rejected(capsys, tmp_path) -> None:
 def test_help_gives_the_library_defaults(capsys) -> None:
     out = ok(capsys, "chrf", "--help")
     assert "(default: 6)" in out and "chrF++" in out and "sacreBLEU" in out
+    assert "--ter-case-sensitive" in ok(capsys, "ter", "--help")
 
 
 # --- WMT22 ---------------------------------------------------------------------------------------

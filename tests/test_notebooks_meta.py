@@ -25,6 +25,7 @@ NOTEBOOKS = (
     "04_meteor_scoring.ipynb",
     "05_bleu_vs_meteor.ipynb",
     "06_do_metrics_agree_with_people.ipynb",
+    "07_chrf_and_ter.ipynb",
 )
 
 # The only tags a cell may carry; "nbval-ignore-output" only with "figure" or "widget".

@@ -601,8 +601,9 @@ def _reason(orders: Sequence[ChrfOrder], opts: _Options, notes: Sequence[str], s
                        "has no n-grams of them (effective order)")
         elif left:
             out.append("no order has n-grams on both sides, so P = R = 0 and chrF = 0")
-    if score == 0 and not out:
-        out.append("no n-gram of any order matches, so P = R = 0 and chrF = 0")
+    if not any(o.matched for o in orders) and not out:
+        out.append("no n-gram of any order matches, so P = R = 0 and chrF = 0"
+                   + (" (eps_smoothing: the mean of the epsilons 1e-16)" if score else ""))
     return "; ".join(out) if out else None
 
 
@@ -667,9 +668,14 @@ def chrf_from_stats(
     return _finish(stats, opts, nrefs=str(nrefs))
 
 
+def _is_empty(text: str, whitespace: bool) -> bool:
+    """No characters to cut n-grams from (white space does not count unless it is kept)."""
+    return not (text if whitespace else strip_whitespace(text))
+
+
 def _segment_notes(candidate: str, references: Sequence[str], opts: _Options) -> list[str]:
     def empty(text: str) -> bool:
-        return not (text if opts.whitespace else strip_whitespace(text))
+        return _is_empty(text, opts.whitespace)
 
     notes = []
     if empty(candidate):
@@ -776,8 +782,8 @@ def corpus_chrf(
         rows.extend(ref_rows[best])
         best_refs.append(best)
         nrefs_seen.add(len(refs))
-        empty[0] += not profile[0][1] if opts.char_order else not profile[0][0]
-        empty[1] += any(not x.split() for x in refs)
+        empty[0] += _is_empty(cand, opts.whitespace)
+        empty[1] += any(_is_empty(x, opts.whitespace) for x in refs)
     k = 3 * opts.n_orders
     stats = ChrfStats(
         tuple(sum(rows[j::k]) for j in range(0, k, 3)),

@@ -19,6 +19,7 @@ rather than by comparing every pair of positions.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add as _add
 
 from mtlearn.metrics.ter.edit_distance import UNREACHABLE, Alignment, beam_window
 from mtlearn.metrics.ter.shifts import (
@@ -198,7 +199,17 @@ def _destinations(aligned: list, t: int, length: int) -> list[int]:
     return out
 
 
-def _shifted_distance(words, reference, rows, windows, s, length, landing, limit):
+def _to_corner(windows: list, n: int, m: int) -> list:
+    """Per row i, the fewest edits still needed from each cell (i, j): ``|(n - i) - (m - j)|``."""
+    out: list = [None]
+    for i in range(1, n + 1):
+        lo, hi = windows[i]
+        target = m - (n - i)
+        out.append([abs(j - target) for j in range(lo, hi)])
+    return out
+
+
+def _shifted_distance(words, reference, rows, windows, corner, s, length, landing, limit):
     """Edit distance of ``words`` with the block moved, or ``None`` once it must exceed ``limit``."""
     block = words[s : s + length]
     rest = words[:s] + words[s + length :]
@@ -209,7 +220,8 @@ def _shifted_distance(words, reference, rows, windows, s, length, landing, limit
     for i in range(first + 1, len(words) + 1):
         lo, hi = windows[i]
         costs = _next_row(row, lo, hi, shifted[i - 1], reference)
-        if min(costs) > limit:
+        # Any path through row i costs at least its cell plus the length difference still ahead.
+        if min(map(_add, costs, corner[i])) > limit:
             return None
         if i >= last and costs == rows[i][1]:
             return None  # back on the current table: no saving
@@ -217,7 +229,7 @@ def _shifted_distance(words, reference, rows, windows, s, length, landing, limit
     return row[1][-1]
 
 
-def _best_shift(words, reference, rows, marks, windows, where, tried):
+def _best_shift(words, reference, rows, marks, windows, corner, where, tried):
     """One round of the search: the best shift (start, length, destination, gain) or ``None``, tried."""
     pre = rows[-1][1][-1]
     best_key = (0, 0, 0, 0)
@@ -230,7 +242,8 @@ def _best_shift(words, reference, rows, marks, windows, where, tried):
             key = (length, -s, -destination)
             need = best_key[0] if best is not None and key > best_key[1:] else best_key[0] + 1
             landing = destination - length if destination > s + length else destination
-            dist = _shifted_distance(words, reference, rows, windows, s, length, landing, pre - need)
+            dist = _shifted_distance(words, reference, rows, windows, corner, s, length, landing,
+                                     pre - need)
             if dist is not None and pre - dist >= need:
                 best_key = (pre - dist, *key)
                 best = (s, length, destination, pre - dist)
@@ -246,6 +259,7 @@ def _run(candidate: Sequence[str], reference: Sequence[str]) -> tuple:
     reference = tuple(reference)
     n, m = len(words), len(reference)
     windows = [None] + [beam_window(i, n, m) for i in range(1, n + 1)]
+    corner = _to_corner(windows, n, m)
     where: dict = {}
     for t, w in enumerate(reference):
         where.setdefault(w, []).append(t)
@@ -258,7 +272,7 @@ def _run(candidate: Sequence[str], reference: Sequence[str]) -> tuple:
         if not any(marks[0]):
             break
         before = tried
-        best, tried = _best_shift(words, reference, rows, marks, windows, where, tried)
+        best, tried = _best_shift(words, reference, rows, marks, windows, corner, where, tried)
         if tried >= MAX_SHIFT_CANDIDATES:
             stopped = LIMIT_NOTE.format(limit=MAX_SHIFT_CANDIDATES, round=len(taken) + 1)
             break

@@ -150,9 +150,17 @@ def _tercom(normalized: bool, no_punct: bool, asian_support: bool, case_sensitiv
                            case_sensitive=case_sensitive)
 
 
-def _tokenizer(opts: _Options) -> Callable[[str], tuple[str, ...]]:
-    """str -> tokens for the metric: tercom words (TER, WER) or characters (CER)."""
+def _tokenizer(opts: _Options, *, reference: bool = False) -> Callable[[str], tuple[str, ...]]:
+    """str -> tokens for the metric: tercom words (TER, WER) or characters (CER).
+
+    sacreBLEU 2.6 tokenises TER's *references* twice (``_cache_references`` preprocesses
+    them, then ``_extract_reference_info`` preprocesses the result again); the rules are not
+    idempotent with ``normalized``/``no_punct`` (``"cat's,"`` -> ``"cat's"`` -> ``"cat 's"``),
+    so mtlearn does the same for parity.
+    """
     tok = _tercom(opts.normalized, opts.no_punct, opts.asian_support, opts.case_sensitive)
+    if opts.metric == "ter" and reference:
+        return lambda text: tuple(tok(tok(text.rstrip()).rstrip()).split())
     if opts.metric != "cer":
         return lambda text: tuple(tok(text.rstrip()).split())
     if opts.normalized or opts.no_punct:
@@ -432,9 +440,8 @@ def _segment_notes(cand: Sequence[str], refs: Sequence[Sequence[str]], rule: Opt
 def _run_segment(metric: str, candidate: object, references: object, normalized: object, no_punct: object,
                  asian_support: object, case_sensitive: object) -> TerResult:
     opts = _check_options(metric, normalized, no_punct, asian_support, case_sensitive)
-    tok = _tokenizer(opts)
-    cand = _as_tokens(candidate, "candidate", tok, opts)
-    refs = _as_references(references, "references", tok, opts)
+    cand = _as_tokens(candidate, "candidate", _tokenizer(opts), opts)
+    refs = _as_references(references, "references", _tokenizer(opts, reference=True), opts)
     return _segment(cand, refs, opts)
 
 
@@ -542,9 +549,9 @@ class TerSegments(Sequence[TerResult]):
             return [self[i] for i in range(*index.indices(len(self)))]
         index = check_index(index, len(self))
         opts = self._options
-        tok = _tokenizer(opts)
-        cand = _as_tokens(self._candidates[index], f"candidates[{index}]", tok, opts)
-        refs = _as_references(self._references[index], f"references[{index}]", tok, opts)
+        cand = _as_tokens(self._candidates[index], f"candidates[{index}]", _tokenizer(opts), opts)
+        refs = _as_references(self._references[index], f"references[{index}]",
+                              _tokenizer(opts, reference=True), opts)
         return _segment(cand, refs, opts)
 
     def stats_of(self, index: int) -> TerStats:
@@ -572,14 +579,14 @@ def _run_corpus(metric: str, candidates: object, references: object, normalized:
     check_corpus(candidates, references)
     assert isinstance(candidates, Sequence) and isinstance(references, Sequence)
     candidates, references = list(candidates), list(references)
-    tok = _tokenizer(opts)
+    tok, ref_tok = _tokenizer(opts), _tokenizer(opts, reference=True)
     edits, lengths, nrefs = array("q"), array("q"), array("q")
     # Exact sum of the average lengths: the summed lengths per number of references.
     by_nrefs: dict[int, int] = {}
     empty_cands = empty_refs = 0
     for i, (c, rs) in enumerate(zip(candidates, references)):
         cand = _as_tokens(c, f"candidates[{i}]", tok, opts)
-        refs = _as_references(rs, f"references[{i}]", tok, opts)
+        refs = _as_references(rs, f"references[{i}]", ref_tok, opts)
         total = sum(map(len, refs))
         edits.append(_segment_edits(metric, cand, refs))
         lengths.append(total)
