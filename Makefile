@@ -1,7 +1,7 @@
 # Two commands do the whole set-up on a fresh machine (see README.md):
 #   make lab    set up, then open the notebooks in JupyterLab
 #   make test   set up, then run the whole test suite (unit tests, doctests, notebooks, browser)
-#   make workshop  the two explorers as a Voila web app
+#   make workshop  the BLEU, METEOR, chrF and TER explorers as a Voila web app
 # "Set up" = a virtual environment in .venv, mtlearn with its extras (ja, ko: MeCab for the Japanese and
 # Korean tokenizers, so their tests run instead of skipping), and WordNet for NLTK.
 
@@ -29,7 +29,7 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 lab: setup
 	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG)
 
-# The two explorers as a standalone web app (no code visible), for an instructor to project.
+# The explorers as a standalone web app (no code visible), for an instructor to project.
 workshop: setup
 	$(BIN)/voila notebooks/workshop.ipynb --Voila.ip=127.0.0.1 --port=8866 --strip_sources=True
 
