@@ -6,8 +6,9 @@ It fills fewer cells of the edit-distance table, by three rules that cannot chan
 
 - **shared prefix**: a shift changes nothing before ``min(start, landing)``, so the rows of
   the current candidate's table are reused up to there;
-- **no better than the best**: a cell value never decreases along a path, so once every
-  cell of a row exceeds the largest distance that could still beat the best shift so far
+- **no better than the best**: a cell value never decreases along a path and the length
+  difference still ahead costs at least that many edits, so once every cell of a row plus
+  that difference exceeds the largest distance that could still beat the best shift so far
   (or save at least one edit), the candidate is dropped;
 - **back on track**: after the shifted block, a row equal to the current candidate's row
   means the rest of the table is equal too, so the shift saves nothing.
