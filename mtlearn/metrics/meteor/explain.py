@@ -95,6 +95,8 @@ def explain_text(r: "MeteorResult") -> str:
     if not r.optimal:
         lines.append("note: the alignment search hit its node budget; the alignment is the best "
                      "found, not proven to have the fewest crossings/chunks")
+    if r.penalty_note:
+        lines.append(f"note: {r.penalty_note}")
     if r.reason:
         lines.append(f"note: {r.reason}")
     return "\n".join(lines)
@@ -161,6 +163,8 @@ def explain_html(r: "MeteorResult") -> str:
         )) + f"; kept #{r.best_reference}</p>")
     if not r.optimal:
         parts.append("<p><i>alignment search hit its node budget (best found, not proven)</i></p>")
+    if r.penalty_note:
+        parts.append(f"<p><i>{html.escape(r.penalty_note)}</i></p>")
     if r.reason:
         parts.append(f"<p><i>{html.escape(r.reason)}</i></p>")
     parts.append("</div>")

@@ -10,7 +10,7 @@ unigrams and ``c`` chunks:
 * score ``F_mean·(1 − penalty)``.
 
 Everything a student checks by hand is an exact :class:`~fractions.Fraction`
-(the penalty too, whenever β is a whole number). The examples below are the rows
+(the penalty too, whenever β is a whole number up to 64). The examples below are the rows
 of the worked-example table in the digest of document 003. Row 3, reference
 "the cat sat on the mat", candidate "the cat was sat on the mat":
 
@@ -37,7 +37,7 @@ import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Union
+from typing import Optional, Union
 
 Number = Union[Fraction, float]
 Pair = tuple[int, int]
@@ -105,12 +105,51 @@ def fragmentation(chunks: int, matches: int) -> Fraction:
     return Fraction(chunks, matches) if matches else Fraction(0)
 
 
+#: The largest whole β whose penalty is an exact Fraction. ``(c / m)^β`` written exactly has
+#: about β·log2(m) bits in numerator and denominator: cheap for a student's β = 3, but
+#: ``β = 10**9`` would need gigabytes; above this the penalty is a float, whose cost does
+#: not depend on β (and which a float power computes to the last digit a float holds).
+EXACT_BETA_MAX = 64
+
+
+def penalty_is_exact(beta: Union[float, Fraction]) -> bool:
+    """Whether :func:`fragmentation_penalty` gives an exact Fraction for this β: a whole
+    number from 0 to :data:`EXACT_BETA_MAX`.
+
+    >>> penalty_is_exact(3), penalty_is_exact(3.0), penalty_is_exact(1.5), penalty_is_exact(1e300)
+    (True, True, False, False)
+    """
+    b = exact(beta)
+    return b.denominator == 1 and b <= EXACT_BETA_MAX
+
+
+def penalty_arithmetic_note(beta: Union[float, Fraction]) -> Optional[str]:
+    """Why the penalty is a float for this β (``None`` when it is exact).
+
+    >>> penalty_arithmetic_note(3) is None
+    True
+    >>> penalty_arithmetic_note(1e300)
+    'the penalty is a float: beta = 1e+300 is a whole number above 64, too large for an exact power'
+    >>> penalty_arithmetic_note(1.5)
+    'the penalty is a float: beta = 1.5 is not a whole number'
+    """
+    if penalty_is_exact(beta):
+        return None
+    spelled = f"{float(beta):g}" if float(beta) == float(f"{float(beta):g}") else repr(float(beta))
+    if exact(beta).denominator == 1:
+        return (f"the penalty is a float: beta = {spelled} is a whole number above {EXACT_BETA_MAX}, "
+                "too large for an exact power")
+    return f"the penalty is a float: beta = {spelled} is not a whole number"
+
+
 def fragmentation_penalty(
     chunks: int, matches: int, beta: Union[float, Fraction] = 3.0, gamma: Union[float, Fraction] = 0.5
 ) -> Number:
-    """The penalty ``γ·(c / u_m)^β``; exact when β is a whole number, a float otherwise.
+    """The penalty ``γ·(c / u_m)^β``; exact when β is a whole number up to
+    :data:`EXACT_BETA_MAX`, a float otherwise (see :func:`penalty_is_exact`).
 
-    No matches means nothing to penalise: the penalty is 0.
+    No matches means nothing to penalise: the penalty is 0. Its cost does not
+    depend on the size of β: a large β is a float power.
 
     >>> fragmentation_penalty(6, 6), fragmentation_penalty(1, 6), fragmentation_penalty(2, 6)
     (Fraction(1, 2), Fraction(1, 432), Fraction(1, 54))
@@ -118,13 +157,14 @@ def fragmentation_penalty(
     0.0023
     >>> round(fragmentation_penalty(3, 6, beta=1.5), 6)  # 0.5 * 0.5 ** 1.5
     0.176777
+    >>> fragmentation_penalty(2, 6, beta=10**9), fragmentation_penalty(6, 6, beta=1e300)
+    (0.0, 0.5)
     """
     if matches == 0:
         return Fraction(0)
     frag = fragmentation(chunks, matches)
-    b = exact(beta)
-    if b.denominator == 1:
-        return exact(gamma) * frag ** int(b)
+    if penalty_is_exact(beta):
+        return exact(gamma) * frag ** int(exact(beta))
     return float(gamma) * float(frag) ** float(beta)
 
 
@@ -291,8 +331,12 @@ def check_parameters(alpha: object, beta: object, gamma: object) -> tuple[number
     for name, value in (("alpha", alpha), ("beta", beta), ("gamma", gamma)):
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise TypeError(f"{name}: expected a number, got {type(value).__name__} ({value!r})")
-        if not math.isfinite(float(value)):
-            raise ValueError(f"{name}: must be a finite number, got {value!r}")
+        try:
+            finite = math.isfinite(float(value))
+        except OverflowError:  # a whole number beyond any float, e.g. 10**400
+            finite = False
+        if not finite:
+            raise ValueError(f"{name}: must be a finite number, got {value!r:.40}")
         values.append(value)
     alpha, beta, gamma = values
     if not 0 <= alpha <= 1:

@@ -49,6 +49,8 @@ from mtlearn.metrics.meteor.formulas import (
     fragmentation,
     fragmentation_penalty,
     meteor_score_value,
+    penalty_arithmetic_note,
+    penalty_is_exact,
     precision,
     recall,
     score_from_counts,
@@ -108,6 +110,8 @@ class MeteorResult:
     - exact ``precision``, ``recall``, ``f_mean``, ``fragmentation`` (c/u_m) and
       ``penalty`` (a Fraction when β is whole, else a float); ``score`` (float) and
       ``score_exact`` (Fraction or ``None``);
+    - ``penalty_arithmetic``: ``"exact"`` (the penalty and score are Fractions: β is a whole
+      number up to 64) or ``"float"``, and ``penalty_note`` saying why when it is a float;
     - ``optimal``: the alignment search proved its choice; ``reason``: why the score is
       a defined 0 (empty candidate, ...), else ``None``;
     - ``per_reference``: the result against every reference, ``best_reference``: the
@@ -147,6 +151,8 @@ class MeteorResult:
     stages: tuple[str, ...]
     signature: str
     search_nodes: int = 0
+    penalty_arithmetic: str = "exact"
+    penalty_note: Optional[str] = None
     per_reference: tuple["MeteorResult", ...] = ()
     best_reference: Optional[int] = None
     segments: Sequence["MeteorResult"] = field(default=(), repr=False)
@@ -213,6 +219,8 @@ class MeteorResult:
             matches_per_stage=dict(self.matches_per_stage),
             optimal=self.optimal,
             reason=self.reason,
+            penalty_arithmetic=self.penalty_arithmetic,
+            penalty_note=self.penalty_note,
             alpha=self.alpha,
             beta=self.beta,
             gamma=self.gamma,
@@ -299,14 +307,15 @@ def _reason(stats: MeteorStats, corpus: bool) -> Optional[str]:
 
 def _exact_parameters(opts: _Options) -> Optional[tuple[int, int, int, int, int]]:
     """``(alpha numerator, alpha denominator, beta, gamma numerator, gamma denominator)``
-    as exact integers, when β is whole (the penalty is then a Fraction); else ``None``."""
+    as exact integers, when β is whole and at most ``EXACT_BETA_MAX`` (the penalty is then a
+    Fraction); else ``None``."""
     return _parameters_as_integers(opts.alpha, opts.beta, opts.gamma)
 
 
 @functools.lru_cache(maxsize=64)
 def _parameters_as_integers(alpha: Any, beta: Any, gamma: Any) -> Optional[tuple[int, int, int, int, int]]:
     a, b, g = exact(alpha), exact(beta), exact(gamma)
-    if b.denominator != 1:
+    if not penalty_is_exact(b):  # not whole, or so large that an exact power would not fit
         return None
     return a.numerator, a.denominator, int(b), g.numerator, g.denominator
 
@@ -357,8 +366,18 @@ def _numbers(stats: MeteorStats, opts: _Options) -> dict[str, Any]:
 def _common(opts: _Options) -> dict[str, Any]:
     return dict(
         alpha=opts.alpha, beta=opts.beta, gamma=opts.gamma, tie_break=opts.tie_break,
-        stages=tuple(s.name for s in opts.stages),
+        stages=tuple(s.name for s in opts.stages), **_arithmetic(opts.beta),
     )
+
+
+def _arithmetic(beta: Any) -> dict[str, Any]:
+    """Which arithmetic the penalty is computed in, and why when it is not exact.
+
+    >>> _arithmetic(3), _arithmetic(1e300)["penalty_arithmetic"]
+    ({'penalty_arithmetic': 'exact', 'penalty_note': None}, 'float')
+    """
+    note = penalty_arithmetic_note(beta)
+    return dict(penalty_arithmetic="exact" if note is None else "float", penalty_note=note)
 
 
 Params = tuple[int, int, int, int, int]
@@ -412,7 +431,7 @@ def _segment_fields(
         signature=signature,
         search_nodes=alignment.nodes,
         alpha=opts.alpha, beta=opts.beta, gamma=opts.gamma, tie_break=opts.tie_break,
-        stages=alignment.stages,
+        stages=alignment.stages, **_arithmetic(opts.beta),
     )
     fields.update(numbers)
     return fields
@@ -672,7 +691,7 @@ def meteor_from_stats(
         candidate_length=total.candidate_length, reference_length=total.reference_length,
         optimal=True, reason=_reason(total, corpus=True), signature="", is_corpus=True,
         **_numbers(total, opts), alpha=alpha, beta=beta, gamma=gamma, tie_break="",
-        stages=(),
+        stages=(), **_arithmetic(beta),
     )
 
 
