@@ -24,6 +24,15 @@ or a concurrent writer never leaves a file that is read as valid; a corrupt file
 rebuilt. Cache folder: ``$MTLEARN_CACHE_DIR``, else ``$XDG_CACHE_HOME/mtlearn``,
 else ``~/.cache/mtlearn``.
 
+A checksum proves nothing about who wrote the file, so the cache trusts only its
+owner: a file is read only if it is a regular file owned by the current user, in a
+folder no one else can write to (opened without following a link and without
+blocking, so a FIFO under its name cannot hang the reader), and its payload's
+types are checked before use. Otherwise the index is rebuilt in memory, with a
+warning, and nothing is written to a folder others can change. Writing a new
+file removes temporary files a crashed writer left behind and the cache files of
+older keys for the same WordNet.
+
 >>> index = shared_synonym_index()
 >>> index.wordnet_version
 '3.0'
@@ -35,19 +44,23 @@ True
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
+import itertools
 import marshal
 import os
 import re
+import stat
 import tempfile
+import time
 import warnings
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Optional, Union
 
-from mtlearn.metrics.meteor.wordnet import WordNetMissingError
+from mtlearn.metrics.meteor.wordnet import WordNetMissingError, others_can_change
 
 __all__ = [
     "FORMAT_VERSION",
@@ -337,13 +350,25 @@ def cache_path(wordnet_dir: Union[str, os.PathLike, None] = None,
     >>> cache_path(directory="/tmp/c").name  # doctest: +ELLIPSIS
     'synonyms-wordnet-3.0-v1-....bin'
     """
-    version, key = _fingerprint(_find_source(wordnet_dir))
-    return _cache_file(Path(directory) if directory is not None else cache_dir(), version, key)
+    source = _find_source(wordnet_dir)
+    version, key = _fingerprint(source)
+    return _cache_file(Path(directory) if directory is not None else cache_dir(), version, key, source.label)
 
 
-def _cache_file(directory: Path, version: str, key: str) -> Path:
+def _location_tag(label: str) -> str:
+    return hashlib.sha256(label.encode()).hexdigest()[:8]
+
+
+def _cache_file(directory: Path, version: str, key: str, label: str) -> Path:
     digest = hashlib.sha256(key.encode()).hexdigest()[:16]
-    return directory / f"synonyms-wordnet-{version}-v{FORMAT_VERSION}-{digest}.bin"
+    return directory / f"synonyms-wordnet-{version}-v{FORMAT_VERSION}-{_location_tag(label)}-{digest}.bin"
+
+
+# Cache files as named now (the location's tag, then the key's digest), and as named before tags.
+_CACHE_NAME = re.compile(r"^synonyms-wordnet-.+-v\d+-(?:(?P<tag>[0-9a-f]{8})-)?[0-9a-f]{16}\.bin$")
+_TEMPORARY_NAME = re.compile(r"^\.synonyms-wordnet-.+\.bin\..+\.tmp$")
+#: A temporary file older than this was left by a crashed writer (a live one takes seconds).
+_STALE_TEMPORARY_S = 600.0
 
 
 def _encode(index: SynonymIndex, key: str) -> bytes:
@@ -353,28 +378,119 @@ def _encode(index: SynonymIndex, key: str) -> bytes:
     return _MAGIC + hashlib.sha256(payload).digest() + payload
 
 
-def _decode(blob: bytes, key: str, source: str) -> Optional[SynonymIndex]:
-    """The index in ``blob``, or ``None`` if it is corrupt, truncated or for another key."""
+def _well_typed(tables: object, item: type) -> bool:
+    """Whether ``tables`` is four dicts from ``str`` to tuples of ``item`` (the loops run in C)."""
+    if not (type(tables) is list and len(tables) == 4 and all(type(t) is dict for t in tables)):
+        return False
+    for table in tables:
+        if (not set(map(type, table)) <= {str} or not set(map(type, table.values())) <= {tuple}
+                or not set(map(type, itertools.chain.from_iterable(table.values()))) <= {item}):
+            return False
+    return True
+
+
+def _decode(blob: bytes, key: str, source: str) -> tuple[Optional[SynonymIndex], str]:
+    """``(index, "")``, or ``(None, why)``: ``why`` is ``""`` for a file that is merely corrupt,
+    truncated or for another key (rebuilt silently, as a crash can leave), and says what
+    is wrong with a file whose checksum holds but whose payload is not an index."""
     head = len(_MAGIC)
     if not blob.startswith(_MAGIC) or len(blob) < head + 32:
-        return None
+        return None, ""
     payload = blob[head + 32:]
     if hashlib.sha256(payload).digest() != blob[head: head + 32]:
-        return None
+        return None, ""
     try:
-        stored_key, version, lemmas, exceptions = marshal.loads(payload)
+        stored = marshal.loads(payload)
     except (ValueError, EOFError, TypeError):
-        return None
-    if stored_key != key or not isinstance(version, str):
-        return None
-    if not (isinstance(lemmas, list) and isinstance(exceptions, list) and len(lemmas) == len(exceptions) == 4
-            and all(isinstance(d, dict) for d in lemmas + exceptions)):
-        return None
-    return SynonymIndex(version, dict(zip(_POS, lemmas)), dict(zip(_POS, exceptions)), source)
+        return None, "holds no readable payload"
+    if not (type(stored) is tuple and len(stored) == 4):
+        return None, "holds a payload of the wrong shape"
+    stored_key, version, lemmas, exceptions = stored
+    if stored_key != key:
+        return None, ""
+    if type(version) is not str or not _well_typed(lemmas, int) or not _well_typed(exceptions, str):
+        return None, "holds entries of the wrong types"
+    return SynonymIndex(version, dict(zip(_POS, lemmas)), dict(zip(_POS, exceptions)), source), ""
+
+
+_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+               | getattr(os, "O_CLOEXEC", 0))
+_FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _read_file_in(folder: int, name: str) -> tuple[bytes, str]:
+    """``(content, "")`` of a regular file of the current user's, else ``(b"", why not)``."""
+    try:
+        fd = os.open(name, _READ_FLAGS, dir_fd=folder)  # O_NONBLOCK: a FIFO does not wait for a writer
+    except FileNotFoundError:
+        return b"", ""
+    except OSError as error:
+        return b"", "is a link" if error.errno == errno.ELOOP else f"cannot be read ({error.strerror})"
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return b"", "is not a regular file"
+        if info.st_uid != os.geteuid():
+            return b"", f"belongs to another user (uid {info.st_uid})"
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            return fh.read(), ""
+    except OSError as error:
+        return b"", f"cannot be read ({error.strerror})"
+    finally:
+        os.close(fd)
+
+
+def _read_cache(path: Path) -> tuple[bytes, str, bool]:
+    """``(content, why it is not trusted, whether the folder may be written)`` for the cache file ``path``."""
+    try:
+        folder = os.open(path.parent, _FOLDER_FLAGS)
+    except (FileNotFoundError, NotADirectoryError):
+        return b"", "", True  # made on writing (or writing fails and says why)
+    except OSError as error:
+        return b"", f"is in a folder that cannot be opened ({error.strerror})", False
+    try:
+        problem = others_can_change(os.fstat(folder))
+        if problem:
+            return b"", f"is in a folder that {problem}", False
+        blob, problem = _read_file_in(folder, path.name)
+        return blob, problem, True
+    finally:
+        os.close(folder)
+
+
+def _remove_leftovers(path: Path) -> None:
+    """Delete, next to the cache file ``path`` just written, stale temporary files and the
+    files of older keys for the same WordNet (its location's tag) or of the old naming."""
+    tag = _CACHE_NAME.match(path.name).group("tag")  # type: ignore[union-attr]
+    now = time.time()
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return
+    for name in names:
+        old = _CACHE_NAME.match(name)
+        stale = (old is not None and name != path.name and old.group("tag") in (tag, None)) or (
+            _TEMPORARY_NAME.match(name) is not None and _older_than(path.parent / name, now))
+        if stale:
+            try:
+                if os.lstat(path.parent / name).st_uid == os.geteuid():
+                    os.unlink(path.parent / name)
+            except OSError:
+                pass  # gone already, or not ours to remove
+
+
+def _older_than(path: Path, now: float) -> bool:
+    try:
+        return now - os.lstat(path).st_mtime > _STALE_TEMPORARY_S
+    except OSError:
+        return False
 
 
 def _write_atomically(path: Path, blob: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    problem = others_can_change(os.stat(path.parent))  # a folder made just now by someone else
+    if problem:
+        raise PermissionError(f"the folder {problem}")
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -399,7 +515,10 @@ def load_synonym_index(
 
     ``cache`` is the cache folder (default :func:`cache_dir`), or ``False`` to build
     without any cache. A missing, corrupt or outdated cache file is (re)built and
-    written atomically; an unwritable cache folder only costs a warning. Raises
+    written atomically; an unwritable cache folder only costs a warning. A file
+    that is not the current user's own regular file, in a folder only they can
+    write to, or whose payload has the wrong types, is not used: the index is
+    rebuilt (in memory only, if others can write to the folder) with a warning. Raises
     :class:`WordNetMissingError`, saying how to install WordNet, when there is none.
     Every call reads the file again; :func:`shared_synonym_index` keeps one index
     per WordNet and cache file for the whole process.
@@ -421,23 +540,24 @@ def load_synonym_index(
     else:
         raise TypeError(f"cache: expected a folder, None or False, got {type(cache).__name__}")
     version, key = _fingerprint(source)
-    path = _cache_file(directory, version, key)
-    try:
-        blob = path.read_bytes()
-    except (FileNotFoundError, NotADirectoryError):
-        blob = b""
-    except OSError as error:
-        warnings.warn(f"cache: cannot read {path} ({error}); rebuilding", stacklevel=2)
-        blob = b""
-    index = _decode(blob, key, source.label) if blob else None
+    path = _cache_file(directory, version, key, source.label)
+    blob, problem, writable = _read_cache(path)
+    index, problem = _decode(blob, key, source.label) if blob else (None, problem)
     if index is not None:
         return index
+    if problem:
+        warnings.warn(f"cache: not using {path}: it {problem}; the synonym index is rebuilt"
+                      + ("" if writable else " in memory (nothing is written there)"), stacklevel=2)
     index = build_synonym_index(source.label)
+    if not writable:
+        return index
     try:
         _write_atomically(path, _encode(index, key))
     except OSError as error:
         warnings.warn(f"cache: cannot write {path} ({error}); the index is rebuilt next time",
                       stacklevel=2)
+    else:
+        _remove_leftovers(path)
     return index
 
 

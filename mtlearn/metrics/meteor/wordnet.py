@@ -9,6 +9,12 @@ METEOR's synonym stage needs WordNet. ``ensure_wordnet()`` tries, in order:
 4. as root with ``apt-get``: install those two Debian packages, then step 2;
 
 and otherwise stops with a :class:`WordNetMissingError` that says exactly what to do.
+
+Set-up often runs as root (``make setup`` in a container), so it never follows a
+link it did not expect: every file is written as a fresh temporary file in a
+folder it opened without following links and checked (owned by the current user,
+not writable by anyone else), then renamed into place; a target folder that
+another user could change is refused with an :class:`UnsafeTargetError`.
 The corpus folder goes to ``<virtual environment>/nltk_data`` when running inside a
 virtual environment (NLTK searches ``sys.prefix/nltk_data``, so nothing outside the
 environment is touched), else to ``~/nltk_data``.
@@ -22,12 +28,21 @@ Command line: ``python -m mtlearn.metrics.meteor.wordnet`` (``--help`` for optio
 from __future__ import annotations
 
 import argparse
+import errno
+import grp
 import os
+import pwd
+import re
+import secrets
 import shutil
+import stat
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import BinaryIO
 
 DEBIAN_WORDNET = Path("/usr/share/wordnet")
 DEBIAN_PACKAGES = ("wordnet-base", "wordnet-sense-index")
@@ -76,6 +91,18 @@ class WordNetMissingError(LookupError):
         super().__init__(HOW_TO_GET_IT + (f"\n({detail})" if detail else ""))
 
 
+class UnsafeTargetError(PermissionError):
+    """The WordNet target could be changed by another user, or a link was planted in it: nothing is written.
+
+    >>> print(UnsafeTargetError(Path("/tmp/shared"), "is writable by other users"))
+    refusing to write WordNet into /tmp/shared: it is writable by other users; choose a folder only you can write to (--target DIR, e.g. ~/nltk_data)
+    """
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(f"refusing to write WordNet into {path}: it {why}; "
+                         "choose a folder only you can write to (--target DIR, e.g. ~/nltk_data)")
+
+
 def default_target() -> Path:
     """Where a new WordNet corpus folder goes: the virtual environment's ``nltk_data``, else ``~/nltk_data``.
 
@@ -120,8 +147,11 @@ def build_from_debian(source: Path = DEBIAN_WORDNET, target: Path | None = None)
     """Copy Debian's WordNet files into ``<target>/corpora/wordnet`` and write ``lexnames``.
 
     Files are copied, not linked: NLTK refuses links that leave the corpus folder.
-    Returns the corpus folder. Raises :class:`WordNetMissingError` naming the
-    missing files when ``source`` is incomplete.
+    Each file is written new and renamed into place, so a link planted under its
+    name is replaced, never followed. Returns the corpus folder. Raises
+    :class:`WordNetMissingError` naming the missing files when ``source`` is
+    incomplete, and :class:`UnsafeTargetError` when another user could change
+    ``target`` (or the folders below it).
 
     >>> build_from_debian(Path("/nonexistent"), Path("/tmp/x"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -131,18 +161,150 @@ def build_from_debian(source: Path = DEBIAN_WORDNET, target: Path | None = None)
     missing = [name for name in REQUIRED_FILES if not (source / name).is_file()]
     if missing:
         raise WordNetMissingError(f"{source} lacks {', '.join(missing)}")
-    corpus = (target or default_target()) / "corpora" / "wordnet"
-    corpus.mkdir(parents=True, exist_ok=True)
-    for name in REQUIRED_FILES + OPTIONAL_FILES:
-        if (source / name).is_file():
-            shutil.copyfile(source / name, corpus / name)
-    (corpus / "lexnames").write_text(lexnames_text(), encoding="ascii")
-    (corpus / "LICENSE").write_text(
-        "WordNet 3.0 (c) Princeton University, copied from Debian's wordnet-base and "
-        "wordnet-sense-index packages by mtlearn.metrics.meteor.wordnet.\n",
-        encoding="ascii",
-    )
+    base = target or default_target()
+    corpus = base / "corpora" / "wordnet"
+    with _safe_folder(base, ("corpora", "wordnet")) as folder:
+        _remove_stale_temporaries(folder)
+        for name in REQUIRED_FILES + OPTIONAL_FILES:
+            if (source / name).is_file():
+                with open(source / name, "rb") as original:
+                    _write_new_file(folder, name, original)
+        _write_new_file(folder, "lexnames", lexnames_text().encode("ascii"))
+        _write_new_file(folder, "LICENSE", (
+            "WordNet 3.0 (c) Princeton University, copied from Debian's wordnet-base and "
+            "wordnet-sense-index packages by mtlearn.metrics.meteor.wordnet.\n").encode("ascii"))
     return corpus
+
+
+# ---------------------------------------------------------------- writing without following links
+
+_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+_NEW_FILE_FLAGS = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                   | getattr(os, "O_CLOEXEC", 0))
+_TEMPORARY = re.compile(r"^\..+\.mtlearn-[0-9a-f]{16}\.tmp$")
+
+
+def _private_group(gid: int) -> bool:
+    """Whether only the current user is in group ``gid`` (Debian's one group per user, with umask 002)."""
+    if gid != os.getegid():
+        return False
+    try:
+        me = pwd.getpwuid(os.geteuid()).pw_name
+        members = set(grp.getgrgid(gid).gr_mem) - {me}
+        others = [user for user in pwd.getpwall() if user.pw_gid == gid and user.pw_name != me]
+    except KeyError:
+        return False
+    return not members and not others
+
+
+def others_can_change(info: os.stat_result, *, sticky_ok: bool = False) -> str:
+    """Why another user could change the folder with this ``stat``, or ``""`` when only the current user can.
+
+    A folder must belong to the current user or root and be writable by nobody else
+    (a group that holds only this user counts as this user). ``sticky_ok`` accepts a
+    folder such as ``/tmp``: others may write in it but not rename what is not theirs.
+
+    >>> import stat
+    >>> folder = os.stat_result((stat.S_IFDIR | 0o777, 0, 0, 0, os.geteuid(), 0, 0, 0, 0, 0))
+    >>> others_can_change(folder)
+    'is writable by other users'
+    >>> others_can_change(os.stat_result((stat.S_IFDIR | 0o1777, 0, 0, 0, 0, 0, 0, 0, 0, 0)), sticky_ok=True)
+    ''
+    """
+    if info.st_uid not in (os.geteuid(), 0):
+        return f"belongs to another user (uid {info.st_uid})"
+    if sticky_ok and info.st_mode & stat.S_ISVTX:
+        return ""
+    if info.st_mode & stat.S_IWOTH or (info.st_mode & stat.S_IWGRP and not _private_group(info.st_gid)):
+        return "is writable by other users"
+    return ""
+
+
+def _check_given_path(target: Path) -> None:
+    """Refuse a link on the way to ``target`` that another user made (a planted ``--target``)."""
+    path = Path(os.path.abspath(target))
+    for part in [*reversed(path.parents), path]:
+        try:
+            info = os.lstat(part)
+        except FileNotFoundError:
+            return
+        if stat.S_ISLNK(info.st_mode) and info.st_uid not in (os.geteuid(), 0):
+            raise UnsafeTargetError(target, f"goes through {part}, a link made by another user (uid {info.st_uid})")
+
+
+def _open_child(parent: int, name: str, path: Path) -> int:
+    """Open (making it, mode 0755, if missing) the folder ``name`` in ``parent`` without following a link."""
+    try:
+        return os.open(name, _DIR_FLAGS, dir_fd=parent)
+    except FileNotFoundError:
+        with suppress(FileExistsError):
+            os.mkdir(name, 0o755, dir_fd=parent)
+    except OSError as error:
+        if error.errno in (errno.ELOOP, errno.ENOTDIR):
+            raise UnsafeTargetError(path, "is a link or not a folder") from None
+        raise
+    try:
+        return os.open(name, _DIR_FLAGS, dir_fd=parent)
+    except OSError as error:
+        if error.errno in (errno.ELOOP, errno.ENOTDIR):
+            raise UnsafeTargetError(path, "was replaced by a link while being made") from None
+        raise
+
+
+@contextmanager
+def _safe_folder(target: Path, below: tuple[str, ...]) -> Iterator[int]:
+    """A descriptor of ``target/below...``, every folder opened without following links and checked.
+
+    Folders above ``target`` may be sticky and world-writable (``/tmp``); ``target`` and
+    the folders below it must be writable by the current user only.
+    """
+    _check_given_path(target)
+    real = Path(os.path.realpath(target))
+    names = [*real.parts[1:], *below]
+    fd = os.open(real.anchor or "/", _DIR_FLAGS)
+    try:
+        path = Path(real.anchor or "/")
+        for depth, name in enumerate(names):
+            problem = others_can_change(os.fstat(fd), sticky_ok=depth < len(real.parts) - 1)
+            if problem:
+                raise UnsafeTargetError(target, problem if path == real else f"lies in {path}, which {problem}")
+            path = path / name
+            child = _open_child(fd, name, path)
+            os.close(fd)
+            fd = child
+        problem = others_can_change(os.fstat(fd))
+        if problem:
+            raise UnsafeTargetError(path, problem)
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def _remove_stale_temporaries(folder: int) -> None:
+    """Temporary files a crashed set-up left behind (never a link's target: unlink removes the name)."""
+    for name in os.listdir(folder):
+        if _TEMPORARY.match(name):
+            with suppress(FileNotFoundError):
+                os.unlink(name, dir_fd=folder)
+
+
+def _write_new_file(folder: int, name: str, content: "bytes | BinaryIO") -> None:
+    """Write ``name`` in ``folder`` as a new file, then rename it over whatever was there (a link too)."""
+    temporary = f".{name}.mtlearn-{secrets.token_hex(8)}.tmp"
+    fd = os.open(temporary, _NEW_FILE_FLAGS, 0o644, dir_fd=folder)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            if isinstance(content, bytes):
+                out.write(content)
+            else:
+                shutil.copyfileobj(content, out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary, dir_fd=folder)
+        raise
 
 
 def try_nltk_download(target: Path, timeout: float = 15.0) -> bool:
@@ -252,10 +414,22 @@ def main(argv: list[str] | None = None, prog: str = "python -m mtlearn.metrics.m
     try:
         corpus = ensure_wordnet(target=args.target, allow_download=not args.no_download,
                                 allow_apt=not args.no_apt)
+        version = wordnet_version(corpus if corpus.is_dir() else None)
     except WordNetMissingError as error:
         print(error, file=sys.stderr)
         return 1
-    print(f"WordNet {wordnet_version(corpus if corpus.is_dir() else None)} ready for NLTK")
+    except UnsafeTargetError as error:
+        print(f"mtlearn: error: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:  # e.g. a read-only or full disk: say where, and what to do
+        where = error.filename or args.target or default_target()
+        print(f"mtlearn: error: cannot write WordNet into {where}: {error.strerror or error}; "
+              "choose a folder you can write to with --target DIR (e.g. ~/nltk_data)", file=sys.stderr)
+        return 1
+    except ValueError as error:  # NLTK refusing what it found (e.g. "Security Violation": a link out)
+        print(f"mtlearn: error: NLTK cannot read the WordNet it found: {error}", file=sys.stderr)
+        return 1
+    print(f"WordNet {version} ready for NLTK")
     return 0
 
 
