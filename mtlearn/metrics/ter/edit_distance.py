@@ -22,7 +22,10 @@ lengths differ by more than a factor 50), and the last row in full; the other ce
 count as unreachable. On sentences of up to about 25 words the beam covers the whole
 table and the distance is the exact Levenshtein distance; on long sentences it can be
 larger (a cheaper path that leaves the beam is not seen). ``beam=False`` gives the
-exact distance (used by WER and CER).
+exact distance, WER's and CER's; this plain table is their definition, and they run its
+fast twin :func:`~mtlearn.metrics.ter.fast.exact_levenshtein` (bit-parallel rows, the same
+distance and trace, proved equal by ``tests/test_wer_cer.py``), which takes a fraction of a
+second where this table takes minutes (10,000 words against 10,000).
 
 >>> a = levenshtein("the cat sat".split(), "the cat sat down".split())
 >>> a.distance, a.ops

@@ -15,14 +15,27 @@ It fills fewer cells of the edit-distance table, by three rules that cannot chan
 
 Shift candidates are listed from a table of where each word occurs in the reference
 rather than by comparing every pair of positions.
+
+WER and CER need the *exact* Levenshtein distance (no beam) of pairs that can be long.
+:func:`exact_levenshtein` returns exactly ``levenshtein(candidate, reference, beam=False)``
+(same distance, same trace with tercom's preference on ties; proved on random inputs by
+``tests/test_wer_cer.py``) and :func:`exact_distance` its distance, by Myers' bit-parallel
+algorithm (Myers 1999, in Hyyrö's 2001 formulation for the global distance): a row of the
+table is stored as two bit masks over the reference, ``plus`` (``d[i][j] - d[i][j-1] = +1``)
+and ``minus`` (``= -1``), so ``d[i][j] = i + popcount(plus below j) - popcount(minus below j)``;
+the next row is a dozen operations on Python integers, whatever the length. The trace is read
+back from those rows with the plain rule (diagonal if it gives the cell's value, else delete,
+else insert); only every ``isqrt(n)``-th row is kept while filling, and the rows of one block are
+recomputed when the trace reaches it (memory about ``2 * isqrt(n)`` rows instead of ``n``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import isqrt
 from operator import add as _add
 
-from mtlearn.metrics.ter.edit_distance import UNREACHABLE, Alignment, beam_window
+from mtlearn.metrics.ter.edit_distance import UNREACHABLE, Alignment, beam_window, levenshtein
 from mtlearn.metrics.ter.shifts import (
     LIMIT_NOTE,
     MAX_SHIFT_CANDIDATES,
@@ -34,7 +47,7 @@ from mtlearn.metrics.ter.shifts import (
     shift_search,
 )
 
-__all__ = ["ter_edits", "fast_shift_search"]
+__all__ = ["ter_edits", "fast_shift_search", "exact_levenshtein", "exact_distance"]
 
 _INF = UNREACHABLE
 _Row = tuple  # (lo, costs): the costs of columns lo, lo + 1, ...
@@ -318,3 +331,141 @@ def fast_shift_search(candidate: Sequence[str], reference: Sequence[str]) -> Shi
         current = apply_shift(current, s, length, destination)
     ops = tuple(_NAMES[op] for op in _ops(rows, ops_rows, len(words), len(reference)))
     return ShiftSearch(tuple(shifts), words, Alignment(rows[-1][1][-1], ops), tried, stopped)
+
+
+# --------------------------------------------------------------------------------------
+# Exact Levenshtein (WER, CER): bit-parallel rows
+# --------------------------------------------------------------------------------------
+
+
+def _equal_masks(candidate: Sequence[str], reference: Sequence[str]) -> dict[str, int]:
+    """Per candidate word that the reference has, the bit mask of its reference positions."""
+    where: dict = {}
+    for j, w in enumerate(reference):
+        where.setdefault(w, []).append(j)
+    out = {}
+    for w in set(candidate):
+        positions = where.get(w)
+        if positions:
+            bits = bytearray(positions[-1] // 8 + 1)
+            for j in positions:
+                bits[j >> 3] |= 1 << (j & 7)
+            out[w] = int.from_bytes(bits, "little")
+    return out
+
+
+def _next_bit_row(plus: int, minus: int, equal: int, mask: int) -> tuple[int, int]:
+    """Row i from row i - 1 (Hyyrö's step): ``equal`` marks the reference words equal to candidate word i."""
+    x_row = equal | minus
+    x_col = (((equal & plus) + plus) ^ plus) | equal
+    up_plus = minus | (mask & ~(x_col | plus))  # d[i][j] - d[i-1][j] = +1, bit j - 1
+    up_minus = plus & x_col  # ... = -1
+    up_plus = ((up_plus << 1) | 1) & mask  # column 0: d[i][0] - d[i-1][0] = +1
+    up_minus = (up_minus << 1) & mask
+    return up_minus | (mask & ~(x_row | up_plus)), up_plus & x_row
+
+
+def _bit_rows(candidate: Sequence[str], equal: dict, mask: int, start: tuple[int, int], first: int,
+              last: int) -> list[tuple[int, int]]:
+    """Rows ``first..last`` (inclusive) as (plus, minus), from row ``first``'s ``start``."""
+    rows = [start]
+    plus, minus = start
+    for i in range(first + 1, last + 1):
+        plus, minus = _next_bit_row(plus, minus, equal.get(candidate[i - 1], 0), mask)
+        rows.append((plus, minus))
+    return rows
+
+
+def _value(i: int, row: tuple[int, int], j: int) -> int:
+    """``d[i][j]`` from row i's masks."""
+    below = (1 << j) - 1
+    return i + (row[0] & below).bit_count() - (row[1] & below).bit_count()
+
+
+def exact_distance(candidate: Sequence[str], reference: Sequence[str]) -> int:
+    """The exact Levenshtein distance (no beam, no trace): ``levenshtein(candidate, reference, beam=False).distance``.
+
+    A shared prefix and suffix are dropped first (they never change the distance), and the
+    rows run over the shorter sequence (the distance is symmetric).
+
+    >>> exact_distance("the cat sat".split(), "the cat sat down".split())
+    1
+    >>> exact_distance(list("kitten"), list("sitting")), exact_distance([], ["x"])
+    (3, 1)
+    """
+    a, b = tuple(candidate), tuple(reference)
+    p = 0
+    while p < len(a) and p < len(b) and a[p] == b[p]:
+        p += 1
+    q = 0
+    while q < len(a) - p and q < len(b) - p and a[-1 - q] == b[-1 - q]:
+        q += 1
+    a, b = a[p : len(a) - q], b[p : len(b) - q]
+    if len(a) > len(b):
+        a, b = b, a
+    if not a:
+        return len(b)
+    mask = (1 << len(b)) - 1
+    equal = _equal_masks(a, b)
+    plus, minus = mask, 0
+    for w in a:
+        plus, minus = _next_bit_row(plus, minus, equal.get(w, 0), mask)
+    return len(a) + plus.bit_count() - minus.bit_count()
+
+
+def exact_levenshtein(candidate: Sequence[str], reference: Sequence[str]) -> Alignment:
+    """``levenshtein(candidate, reference, beam=False)``, computed by bit-parallel rows (same result).
+
+    >>> a = exact_levenshtein("a b c d".split(), "b c d a".split())
+    >>> a == levenshtein("a b c d".split(), "b c d a".split(), beam=False), a.ops
+    (True, ('delete', 'match', 'match', 'match', 'insert'))
+    """
+    candidate, reference = tuple(candidate), tuple(reference)
+    n, m = len(candidate), len(reference)
+    mask = (1 << m) - 1
+    equal = _equal_masks(candidate, reference)
+    block = max(1, isqrt(n))
+    checkpoints = [(mask, 0)]  # rows 0, block, 2 * block, ...
+    plus, minus = mask, 0
+    for i in range(1, n + 1):
+        plus, minus = _next_bit_row(plus, minus, equal.get(candidate[i - 1], 0), mask)
+        if i % block == 0:
+            checkpoints.append((plus, minus))
+    distance = n + plus.bit_count() - minus.bit_count()
+    return Alignment(distance, tuple(_NAMES[op] for op in _bit_trace(candidate, reference, equal, mask,
+                                                                     checkpoints, block, distance)))
+
+
+def _bit_trace(candidate: tuple, reference: tuple, equal: dict, mask: int, checkpoints: list, block: int,
+               distance: int) -> list[str]:
+    """The plain trace rule, read from the bit rows: diagonal if it gives the cell's value, else delete, else insert."""
+    out = []
+    i, j, d = len(candidate), len(reference), distance
+    rows: list = []
+    base = -1  # the first row of the block in ``rows``
+    while i > 0 and j > 0:
+        if candidate[i - 1] == reference[j - 1]:
+            out.append("M")  # equal words: d[i][j] = d[i-1][j-1], so the diagonal wins
+            i, j = i - 1, j - 1
+            continue
+        if not base <= i - 1 < base + len(rows):
+            base = (i - 1) // block * block
+            rows = _bit_rows(candidate, equal, mask, checkpoints[base // block], base,
+                             min(len(candidate), base + block - 1))
+        row = rows[i - 1 - base]
+        diagonal = _value(i - 1, row, j - 1)
+        if diagonal + 1 == d:
+            out.append("S")
+            i, j, d = i - 1, j - 1, diagonal
+            continue
+        up = diagonal + (row[0] >> (j - 1) & 1) - (row[1] >> (j - 1) & 1)
+        if up + 1 == d:
+            out.append("D")
+            i, d = i - 1, up
+        else:
+            out.append("I")
+            j, d = j - 1, d - 1
+    out.extend("D" * i)
+    out.extend("I" * j)
+    out.reverse()
+    return out

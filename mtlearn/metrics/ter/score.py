@@ -34,8 +34,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable, Optional, Union, overload
 
-from mtlearn.metrics.ter.edit_distance import Alignment, levenshtein
-from mtlearn.metrics.ter.fast import fast_shift_search, ter_edits
+from mtlearn.metrics.ter.edit_distance import Alignment
+from mtlearn.metrics.ter.fast import exact_distance, exact_levenshtein, fast_shift_search, ter_edits
 from mtlearn.metrics.ter.shifts import Shift
 from mtlearn.signature import make_signature
 from mtlearn.text import check_corpus, check_index
@@ -397,7 +397,7 @@ def _segment(cand: tuple[str, ...], refs: list[tuple[str, ...]], opts: _Options)
         searches = [fast_shift_search(cand, ref) for ref in refs]
         edit_counts = [s.edits for s in searches]
     else:
-        alignments = [levenshtein(cand, ref, beam=False) for ref in refs]
+        alignments = [exact_levenshtein(cand, ref) for ref in refs]
         edit_counts = [a.distance for a in alignments]
     best = _best(edit_counts)
     if opts.metric == "ter":
@@ -570,7 +570,7 @@ class TerSegments(Sequence[TerResult]):
 def _segment_edits(metric: str, cand: tuple[str, ...], refs: list[tuple[str, ...]]) -> int:
     if metric == "ter":
         return min(ter_edits(cand, ref) for ref in refs)
-    return min(levenshtein(cand, ref, beam=False).distance for ref in refs)
+    return min(exact_distance(cand, ref) for ref in refs)
 
 
 def _run_corpus(metric: str, candidates: object, references: object, normalized: object, no_punct: object,
