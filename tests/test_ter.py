@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import mtlearn
 from mtlearn.metrics.ter.edit_distance import levenshtein
-from mtlearn.metrics.ter.fast import fast_shift_search, ter_edits
+from mtlearn.metrics.ter.fast import exact_distance, exact_levenshtein, fast_shift_search, ter_edits
 from mtlearn.metrics.ter.score import TerStats, corpus_ter, ter, ter_from_stats
 from mtlearn.metrics.ter.shifts import MAX_SHIFT_CANDIDATES, apply_shift, shift_search
 
@@ -267,5 +267,7 @@ def test_levenshtein_without_beam_is_the_textbook_distance(cand, ref):
         for j, r in enumerate(ref, 1):
             prev, d[j] = d[j], min(d[j] + 1, d[j - 1] + 1, prev + (w != r))
     assert levenshtein(cand, ref, beam=False).distance == d[-1]
+    # WER's and CER's fast twins (bit-parallel rows) too; tests/test_wer_cer.py compares their traces.
+    assert exact_distance(cand, ref) == exact_levenshtein(cand, ref).distance == d[-1]
     # Within 25 words the beam covers the whole table.
     assert levenshtein(cand, ref).distance == d[-1]
