@@ -43,7 +43,10 @@ TypeError: candidate: token 1 is int (3), expected str
 from __future__ import annotations
 
 import importlib
+import math
+import numbers
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import lru_cache
 from itertools import chain
 from typing import Callable, Optional, Union
@@ -206,9 +209,19 @@ def as_tokens(
                     f"{argname}: token {i} is {type(token).__name__} ({token!r}), expected str"
                 )
         return tuple(t.lower() for t in segment) if lowercase else tuple(segment)
+    _refuse_bytes(segment, argname)
     raise TypeError(
         f"{argname}: expected a string or a list of string tokens, got {type(segment).__name__}"
     )
+
+
+def _refuse_bytes(value: object, argname: str) -> None:
+    """Bytes are text not yet decoded: say so, rather than treat them as a list of ints."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        raise TypeError(
+            f"{argname}: got {type(value).__name__}, not text; decode it first, "
+            "e.g. data.decode('utf-8')"
+        )
 
 
 def as_reference_list(
@@ -232,6 +245,7 @@ def as_reference_list(
     """
     if isinstance(references, str):
         references = [references]
+    _refuse_bytes(references, argname)
     if not isinstance(references, (list, tuple)):
         raise TypeError(
             f"{argname}: expected a list of references (strings or token lists), "
@@ -253,6 +267,8 @@ def check_corpus(candidates: object, references: object) -> None:
     ...
     ValueError: references: 1 reference lists for 2 candidates; references[i] must hold the references of candidates[i]
     """
+    _refuse_bytes(candidates, "candidates")
+    _refuse_bytes(references, "references")
     if isinstance(candidates, str) or not isinstance(candidates, Sequence):
         raise TypeError(
             f"candidates: expected a list of candidates, got {type(candidates).__name__}"
@@ -324,6 +340,41 @@ def _token_corpus_fast(
     if not set(map(type, tokens)) <= _PLAIN_STR:
         return None
     return [tuple(c) for c in candidates], [[tuple(x) for x in r] for r in references]
+
+
+def as_real(value: object, argname: str) -> Union[int, float, Fraction]:
+    """A numeric parameter given by the user, as a plain ``int``, ``Fraction`` or ``float``.
+
+    Every real number is accepted the same way every time (``numbers.Real``: Python
+    numbers, ``Fraction``, numpy scalars such as the items of ``np.linspace``):
+    integers become ``int``, other rationals ``Fraction``, everything else ``float``,
+    so no numpy type and no float subclass reaches a formula, a cache or a signature.
+    ``bool`` is refused (``True`` is rarely meant as 1), and so are NaN and infinities.
+
+    >>> as_real(0.5, "alpha"), as_real(Fraction(1, 3), "alpha"), as_real(3, "beta")
+    (0.5, Fraction(1, 3), 3)
+    >>> as_real("0.5", "alpha")
+    Traceback (most recent call last):
+    ...
+    TypeError: alpha: expected a number, got str ('0.5')
+    >>> as_real(float("nan"), "gamma")
+    Traceback (most recent call last):
+    ...
+    ValueError: gamma: must be a finite number, got nan
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{argname}: expected a number, got {type(value).__name__} ({value!r})")
+    try:
+        finite = math.isfinite(float(value))
+    except OverflowError:  # a whole number or a fraction beyond any float, e.g. 10**400
+        finite = False
+    if not finite:
+        raise ValueError(f"{argname}: must be a finite number, got {value!r:.40}")
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Rational):
+        return Fraction(int(value.numerator), int(value.denominator))
+    return float(value)
 
 
 def check_index(index: object, size: int, what: str = "segment") -> int:

@@ -25,12 +25,13 @@ Fraction(2, 7)
 from __future__ import annotations
 
 import math
+import numbers
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Optional, Union
 
-from mtlearn.text import Segment, as_tokens
+from mtlearn.text import Segment, as_real, as_tokens
 from mtlearn.ngrams import count_ngrams, max_reference_counts
 
 Number = Union[float, Fraction]
@@ -141,9 +142,12 @@ def check_weights(
 ) -> tuple[float, ...]:
     """Validate the weights w_1..w_N (``None`` means uniform).
 
-    Wrong length or a negative weight is an error; weights that do not sum to 1
-    are allowed (some studies use them) but draw a warning (``stacklevel`` as in
-    ``warnings.warn``, so that it points at the caller's line).
+    Any sequence of real numbers is accepted (a list, a tuple, a numpy array; numpy
+    scalars and ``Fraction`` alike). Wrong length, a negative weight or weights
+    summing to 0 (BLEU would then be exp(0) = 1 whatever the candidate) are errors;
+    weights that do not sum to 1 are allowed (some studies use them) but draw a
+    warning (``stacklevel`` as in ``warnings.warn``, so that it points at the
+    caller's line).
 
     >>> check_weights(None, 2)
     (0.5, 0.5)
@@ -151,17 +155,20 @@ def check_weights(
     Traceback (most recent call last):
     ...
     ValueError: weights: 3 weights given for max_order=2; give one weight per n-gram order
+    >>> check_weights([0, 0], 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: weights: they sum to 0; give at least one order a positive weight
     """
     if weights is None:
         return uniform_weights(max_order)
-    if isinstance(weights, (str, bytes)) or not isinstance(weights, Sequence):
+    if isinstance(weights, (str, bytes, Mapping)) or not isinstance(weights, Iterable):
         raise TypeError(f"weights: expected a sequence of numbers, got {type(weights).__name__}")
     values = []
     for i, w in enumerate(weights):
-        if isinstance(w, bool) or not isinstance(w, (int, float, Fraction)):
+        if isinstance(w, bool) or not isinstance(w, numbers.Real):
             raise TypeError(f"weights: weight {i} is {type(w).__name__} ({w!r}), expected a number")
-        if not math.isfinite(w):
-            raise ValueError(f"weights: weight {i} is {w!r}, expected a finite number")
+        w = as_real(w, f"weights: weight {i}")
         if w < 0:
             raise ValueError(f"weights: weight {i} is negative ({w!r}); weights must be >= 0")
         values.append(float(w))
@@ -170,7 +177,9 @@ def check_weights(
             f"weights: {len(values)} weights given for max_order={max_order}; "
             "give one weight per n-gram order"
         )
-    total = math.fsum(values)
+    total = _weight_sum(values)
+    if total == 0:
+        raise ValueError("weights: they sum to 0; give at least one order a positive weight")
     if abs(total - 1.0) > 1e-9:
         warnings.warn(
             f"weights: they sum to {total:g}, not 1; BLEU is then not a weighted geometric mean",
@@ -178,6 +187,17 @@ def check_weights(
             stacklevel=stacklevel,
         )
     return tuple(values)
+
+
+def _weight_sum(values: Sequence[float]) -> float:
+    """The exact-rounded sum of the weights; a sum beyond the largest float is an error."""
+    try:
+        total = math.fsum(values)
+    except OverflowError:
+        total = math.inf
+    if not math.isfinite(total):
+        raise ValueError("weights: their sum is beyond the largest float; give smaller weights")
+    return total
 
 
 def geometric_mean(precisions: Sequence[Number], weights: Sequence[float]) -> float:

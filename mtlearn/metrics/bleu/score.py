@@ -30,6 +30,7 @@ corpus costs no more than counting.
 from __future__ import annotations
 
 import math
+import warnings
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -213,21 +214,37 @@ def _many_reference_matches(
 
 
 def _repeated_credit(cand: Sequence[str], refs: Sequence[Sequence[str]], n: int, common: set) -> int:
-    """Extra credit for n-grams the candidate repeats: min(count, max ref count) - 1 each."""
-    def grams(tokens: Sequence[str]) -> list:
-        return list(tokens) if n == 1 else list(zip(*[tokens[i:] for i in range(n)]))
+    """Extra credit for n-grams the candidate repeats: min(count, max ref count) - 1 each.
+
+    ``common`` holds the candidate's n-grams found in some reference (tokens for
+    n = 1, tuples above).
+
+    Linear in the lengths: each reference's n-grams are counted once, keeping only the
+    repeated n-grams asked about (not one ``list.count`` scan per repeated n-gram, which
+    made one long line quadratic).
+
+    >>> _repeated_credit("the the the cat".split(), ["the the cat".split()], 1, {"the", "cat"})
+    1
+    >>> _repeated_credit("a b a b a b".split(), ["a b x a b".split(), "a b".split()], 2, {("a", "b")})
+    1
+    """
+    def grams(tokens: Sequence[str]) -> Iterable:
+        return iter(tokens) if n == 1 else zip(*[tokens[i:] for i in range(n)])
 
     counts: dict = {}
     _count_elements(counts, grams(cand))
-    ref_lists = None
-    extra = 0
-    for gram, k in counts.items():
-        if k > 1 and gram in common:
-            if ref_lists is None:
-                ref_lists = [grams(ref) for ref in refs]
-            cap = max(rl.count(gram) for rl in ref_lists)
-            extra += (k if k < cap else cap) - 1
-    return extra
+    repeated = {gram: k for gram, k in counts.items() if k > 1 and gram in common}
+    if not repeated:
+        return 0
+    caps: dict = {}
+    for ref in refs:
+        ref_counts: dict = {}
+        _count_elements(ref_counts, filter(repeated.__contains__, grams(ref)))
+        for gram, count in ref_counts.items():
+            if count > caps.get(gram, 0):
+                caps[gram] = count
+    # Every repeated n-gram is in ``common``, so some reference has it: its cap is >= 1.
+    return sum((k if k < caps[gram] else caps[gram]) - 1 for gram, k in repeated.items())
 
 
 # --------------------------------------------------------------------------------------
@@ -581,6 +598,7 @@ def _finish(
         log_mean = -math.inf if -math.inf in weighted else math.fsum(weighted)
         geo = geometric_mean(precisions, mean_weights)
     notes = _reason_notes(extra_notes, smoothed.notes, c)
+    _warn_above_one(smoothed.notes)
     return BleuResult(
         score=bp * geo,
         precisions=precisions,
@@ -670,6 +688,13 @@ def _reason_notes(extra_notes: Sequence[str], smoothing_notes: Sequence[str], c:
     return notes
 
 
+def _warn_above_one(smoothing_notes: Sequence[str]) -> None:
+    """Warn when ``smooth_value > 1`` made a precision exceed 1 (floor, method1): a legal but odd score."""
+    above = [n for n in smoothing_notes if n.startswith("smooth_value = ")]
+    if above:
+        warnings.warn(f"BLEU: {above[0]}", UserWarning, stacklevel=4)
+
+
 def _is_reason(note: str) -> bool:
     # Reasons explain a zero or an unusual score; plain smoothing steps stay in smoothing_notes.
     keys = ("BLEU = 0", "0/0", "left out", "effective order", "tiny positive", "exceed 1")
@@ -679,7 +704,7 @@ def _is_reason(note: str) -> bool:
 def _signature(opts: _Options, nrefs: str) -> str:
     smooth_str = opts.smoothing
     if opts.smooth_value is not None:
-        smooth_str += f"[{opts.smooth_value:.2f}]"
+        smooth_str += f"[{float(opts.smooth_value):.2f}]"
     uniform = all(w == opts.weights[0] for w in opts.weights) and abs(sum(opts.weights) - 1) < 1e-12
     return make_signature("bleu", {
         "nrefs": nrefs,

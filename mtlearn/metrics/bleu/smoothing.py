@@ -46,11 +46,15 @@ method7 k = 5, method6 alpha = 5 (NLTK's and Chen and Cherry's values).
 from __future__ import annotations
 
 import math
+import numbers
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
+
+from mtlearn.signature import format_number
+from mtlearn.text import as_real
 
 Number = Union[float, Fraction]
 
@@ -76,6 +80,9 @@ SMOOTH_DEFAULTS: dict[str, Optional[float]] = {
     "method6": 5,
     "method7": 5,
 }
+
+#: Methods whose ``smooth_value`` may be 0 (it then adds nothing; sacreBLEU's tests use floor 0).
+ZERO_ALLOWED: frozenset[str] = frozenset({"floor", "add-k", "method1"})
 
 #: Methods that need the 5-gram statistics whatever ``max_order`` is (NLTK's method5 quirk).
 NEEDS_FIVEGRAMS: frozenset[str] = frozenset({"method5", "method7"})
@@ -112,9 +119,15 @@ def resolve_smooth_value(method: str, value: Optional[float]) -> Optional[float]
         return default
     if default is None:
         raise ValueError(f"smooth_value: smoothing {method!r} takes no value (got {value!r})")
-    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"smooth_value: expected a number, got {type(value).__name__}")
-    if not math.isfinite(value) or value <= 0:
+    value = as_real(value, "smooth_value")  # numpy scalars, Fraction: plain numbers, every time
+    if method in ZERO_ALLOWED:
+        if value < 0:
+            raise ValueError(
+                f"smooth_value: must be a positive finite number or 0 (smoothing {method!r}), got {value!r}"
+            )
+    elif value <= 0:
         raise ValueError(f"smooth_value: must be a positive finite number, got {value!r}")
     return value
 
@@ -200,13 +213,20 @@ def _smooth_sacrebleu(
                 precisions[n - 1] = Fraction(1, doublings * total)
                 notes.append(f"p_{n} has no match: exp smoothing sets it to 1/({doublings}*{total})")
             elif method == "floor":
-                precisions[n - 1] = value / total
-                notes.append(f"p_{n} has no match: floor smoothing sets it to {value:g}/{total}")
+                precisions[n - 1] = _ratio(value, total)
+                notes.append(_floor_note("floor smoothing", n, value, total))
             else:
                 notes.append(f"no {n}-gram matches, so p_{n} = 0 and BLEU = 0 (smoothing='{method}')")
         else:
             precisions[n - 1] = _ratio(correct, total)
+    if method == "floor":
+        _append(notes, _above_one_note(method, value, precisions))
     return SmoothedPrecisions(tuple(precisions), orders, False, tuple(notes))
+
+
+def _append(notes: list[str], note: Optional[str]) -> None:
+    if note is not None:
+        notes.append(note)
 
 
 def _smooth_chen_cherry(
@@ -231,6 +251,7 @@ def _smooth_chen_cherry(
         p = _method0(p, matches, notes)
     elif method == "method1":
         p = _method1(p, matches, denominators, value, notes)
+        _append(notes, _above_one_note(method, value, p))
     elif method == "method2":
         p = _method2(p, matches, denominators, notes)
     elif method == "method3":
@@ -265,8 +286,8 @@ def _method1(p, matches, denominators, epsilon, notes):
     p = list(p)
     for i, m in enumerate(matches):
         if m == 0:
-            p[i] = (m + epsilon) / denominators[i]
-            notes.append(f"p_{i + 1} has no match: method1 adds epsilon = {epsilon:g}")
+            p[i] = _ratio(m + epsilon, denominators[i])
+            notes.append(_floor_note("method1 (epsilon)", i + 1, epsilon, denominators[i]))
     return p
 
 
@@ -295,7 +316,7 @@ def _method4(p, matches, denominators, candidate_length, k, notes):
             p[i] = numerator / denominators[i]
             notes.append(
                 f"p_{i + 1} has no match: method4 sets it to "
-                f"1/(2^{count}*{k:g}/ln {candidate_length})/{denominators[i]}"
+                f"1/(2^{count}*{format_number(k)}/ln {candidate_length})/{denominators[i]}"
             )
             count += 1
     return p
@@ -333,8 +354,38 @@ def _method6(p, matches, totals, alpha, notes):
     for i in range(2, len(p)):
         prior = 0 if p[i - 2] == 0 else p[i - 1] ** 2 / p[i - 2]
         p[i] = (matches[i] + alpha * prior) / (totals[i] + alpha)
-    notes.append(f"method6 interpolates p_3.. with the prior p_(n-1)^2/p_(n-2), alpha = {alpha:g}")
+    notes.append(f"method6 interpolates p_3.. with the prior p_(n-1)^2/p_(n-2), alpha = {format_number(alpha)}")
     return p
+
+
+def _floor_note(rule: str, n: int, value: Number, total: int) -> str:
+    """What floor/method1 did to p_n (a value above the total makes p_n > 1).
+
+    >>> _floor_note("floor smoothing", 4, 3, 2)
+    'p_4 has no match: floor smoothing sets it to 3/2 = 1.5 > 1'
+    """
+    note = f"p_{n} has no match: {rule} sets it to {format_number(value)}/{total}"
+    if value > total:
+        note += f" = {float(value) / total:g} > 1"
+    elif value == 0 and rule.startswith("floor"):  # method1's zero is left out instead (NLTK)
+        note += f", so p_{n} = 0 and BLEU = 0"
+    return note
+
+
+def _above_one_note(method: str, value: Number, precisions: Sequence[Number]) -> Optional[str]:
+    """The reason to record when ``smooth_value > 1`` pushed some p_n above 1, else ``None``.
+
+    >>> _above_one_note("floor", 3, [Fraction(1, 2), Fraction(3, 2)])
+    "smooth_value = 3 > 1 with smoothing 'floor' makes p_2 > 1, so BLEU can exceed 1 (sacreBLEU and NLTK give the same)"
+    """
+    above = [f"p_{i + 1}" for i, p in enumerate(precisions) if p > 1]
+    if not above:
+        return None
+    named = ", ".join(above[:4]) + (f" and {len(above) - 4} more" if len(above) > 4 else "")
+    return (
+        f"smooth_value = {format_number(value)} > 1 with smoothing {method!r} makes "
+        f"{named} > 1, so BLEU can exceed 1 (sacreBLEU and NLTK give the same)"
+    )
 
 
 def _ratio(numerator: Number, denominator: Number) -> Number:

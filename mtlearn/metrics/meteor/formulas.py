@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
+from mtlearn.text import as_real
+
 Number = Union[Fraction, float]
 Pair = tuple[int, int]
 
@@ -315,7 +317,7 @@ def count_chunks(pairs: Iterable[Pair]) -> int:
 
 
 def check_parameters(alpha: object, beta: object, gamma: object) -> tuple[numbers.Real, numbers.Real, numbers.Real]:
-    """Check METEOR's parameters and return them unchanged.
+    """Check METEOR's parameters and return them as plain ``int``, ``Fraction`` or ``float``.
 
     α must lie in [0, 1], β must be non-negative and γ must lie in [0, 1] (a
     larger γ would make the score negative).
@@ -327,18 +329,9 @@ def check_parameters(alpha: object, beta: object, gamma: object) -> tuple[number
     ...
     ValueError: alpha: must lie in [0, 1] (it weights precision against recall), got 1.5
     """
-    values = []
-    for name, value in (("alpha", alpha), ("beta", beta), ("gamma", gamma)):
-        if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise TypeError(f"{name}: expected a number, got {type(value).__name__} ({value!r})")
-        try:
-            finite = math.isfinite(float(value))
-        except OverflowError:  # a whole number beyond any float, e.g. 10**400
-            finite = False
-        if not finite:
-            raise ValueError(f"{name}: must be a finite number, got {value!r:.40}")
-        values.append(value)
-    alpha, beta, gamma = values
+    # Any real (numpy scalars, Fraction) becomes a plain int, Fraction or float, the same way
+    # every time (mtlearn.text.as_real): no numpy type reaches exact(), a cache or a signature.
+    alpha, beta, gamma = (as_real(v, name) for name, v in (("alpha", alpha), ("beta", beta), ("gamma", gamma)))
     if not 0 <= alpha <= 1:
         raise ValueError(
             f"alpha: must lie in [0, 1] (it weights precision against recall), got {alpha!r}"

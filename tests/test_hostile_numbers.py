@@ -1,0 +1,267 @@
+"""Hostile and careless numbers (issue 15, sections 2 and 3, BLEU's part and the shared parameter checks).
+
+- weights summing to 0 are an error naming ``weights`` (they made BLEU exp(0) = 1 for anything);
+- ``smooth_value > 1`` with ``floor`` or ``method1`` keeps sacreBLEU's / NLTK's number (above 1)
+  but records why on the result and warns;
+- any real number (numpy scalars from ``np.linspace``, ``Fraction``) is accepted the same way every
+  time as alpha/beta/gamma, smooth_value and weights; a numpy array is accepted as weights;
+- ``smoothing="floor"`` with ``smooth_value=0`` is accepted (sacreBLEU's own tests use it);
+- bytes are refused with a message that says to decode them;
+- huge n-gram orders cost nothing beyond the longest candidate, and ``reason`` stays short;
+- one very long line is scored in linear time.
+
+Expected numbers come from sacreBLEU and NLTK computed here, or from mtlearn's own plain
+formula steps, never typed in.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+import textwrap
+import warnings
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mtlearn
+from mtlearn.metrics.bleu.formulas import check_weights, geometric_mean, precision_counts
+from mtlearn.metrics.bleu.score import bleu_from_stats
+from mtlearn.signature import format_number
+
+REPO = Path(__file__).resolve().parent.parent
+MTLEARN = Path(sys.executable).parent / "mtlearn"
+
+HYP = "the cat sat on a mat"
+REF = "the cat is on the mat"
+
+
+# ------------------------------------------------------------------ weights summing to 0
+
+
+def test_weights_summing_to_zero_are_an_error_naming_the_argument():
+    # No match at all: with weights 0 the old code gave exp(0) = 1, i.e. BLEU = 100.
+    with pytest.raises(ValueError, match=r"^weights: they sum to 0"):
+        mtlearn.bleu("x y z w", ["a b c d"], weights=[0, 0, 0, 0])
+    with pytest.raises(ValueError, match=r"^weights: they sum to 0"):
+        mtlearn.corpus_bleu(["x y z w"], [["a b c d"]], weights=np.zeros(4))
+    with pytest.raises(ValueError, match=r"^weights: they sum to 0"):
+        bleu_from_stats(mtlearn.bleu("a b", ["a b"]).stats, weights=(0.0,) * 4)
+
+
+def test_weights_whose_sum_overflows_are_an_error_naming_the_argument():
+    with pytest.raises(ValueError, match=r"^weights: their sum is beyond the largest float"):
+        mtlearn.bleu(HYP, [REF], weights=[1e308, 1e308, 0, 0])
+
+
+def _cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    if not MTLEARN.is_file():
+        pytest.fail(f"console script {MTLEARN} not found: install the package (pip install -e .)")
+    return subprocess.run([str(MTLEARN), *args], capture_output=True, text=True, timeout=timeout)
+
+
+def test_cli_weights_zero_is_one_error_line(tmp_path):
+    hyp, ref = tmp_path / "hyp.txt", tmp_path / "ref.txt"
+    hyp.write_text("x y z w\n", encoding="utf-8")
+    ref.write_text("a b c d\n", encoding="utf-8")
+    proc = _cli("bleu", "-i", str(hyp), "-r", str(ref), "--weights", "0", "0", "0", "0")
+    assert proc.returncode != 0, proc.stdout
+    assert proc.stdout == ""
+    assert "Traceback" not in proc.stderr
+    assert "mtlearn: error:" in proc.stderr and "weights" in proc.stderr and "sum to 0" in proc.stderr
+
+
+# ------------------------------------------------------------------ smooth_value > 1
+
+
+def _sacrebleu_bleu(hyp: str, refs: list[str], **kwargs) -> float:
+    from sacrebleu.metrics import BLEU
+
+    return BLEU(tokenize="none", effective_order=False, **kwargs).sentence_score(hyp, refs).score
+
+
+# Candidates with n-gram orders that match nothing and have few n-grams, so that floor 3 / 1
+# pushes p_n above 1; found and checked by the test, not typed in.
+ABOVE_ONE_CASES = [
+    ("a b c d", ["a b x d"]),  # the issue's 102.99
+    ("a b c d", ["a b c e"]),
+    ("a b c d e", ["a b x d e"]),
+    ("a b x c d", ["a b y c d", "q a b"]),
+]
+
+
+@pytest.mark.parametrize("hyp, refs", ABOVE_ONE_CASES)
+def test_floor_above_one_keeps_sacrebleu_parity_with_a_reason_and_a_warning(hyp, refs):
+    with pytest.warns(UserWarning, match=r"smooth_value = 3 > 1 with smoothing 'floor'"):
+        r = mtlearn.bleu(hyp, refs, smoothing="floor", smooth_value=3)
+    expected = _sacrebleu_bleu(hyp, refs, smooth_method="floor", smooth_value=3)
+    assert 100 * r.score == pytest.approx(expected, rel=1e-12, abs=1e-9)
+    assert any(p > 1 for p in r.precisions)
+    assert r.reason is not None and "BLEU can exceed 1" in r.reason
+
+
+def test_floor_above_one_reaches_a_score_above_one_somewhere():
+    # At least one of the cases really scores above 1 (as sacreBLEU does): the reason is needed.
+    scores = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        for hyp, refs in ABOVE_ONE_CASES:
+            scores.append(mtlearn.bleu(hyp, refs, smoothing="floor", smooth_value=3).score)
+            assert _sacrebleu_bleu(hyp, refs, smooth_method="floor", smooth_value=3) == pytest.approx(
+                100 * scores[-1], rel=1e-12)
+    assert max(scores) > 1
+
+
+def test_method1_huge_epsilon_matches_nltk_with_a_reason_and_a_warning():
+    from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
+
+    hyp, ref = "a b c d e f", "a b c d e g"
+    with pytest.warns(UserWarning, match=r"smooth_value = 1e\+300 > 1 with smoothing 'method1'"):
+        r = mtlearn.bleu(hyp, [ref], smoothing="method1", smooth_value=1e300, max_order=8)
+    expected = sentence_bleu([ref.split()], hyp.split(), weights=(1 / 8,) * 8,
+                             smoothing_function=SmoothingFunction(epsilon=1e300).method1)
+    assert r.score == pytest.approx(expected, rel=1e-9)
+    assert r.score > 1
+    assert "BLEU can exceed 1" in r.reason
+    assert len(r.reason) < 300  # one sentence, however many orders are above 1
+
+
+def test_smooth_value_at_most_one_draws_no_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = mtlearn.bleu("a b c d", ["a b c e"], smoothing="floor", smooth_value=1)
+    assert r.score <= 1
+
+
+# ------------------------------------------------------------------ any real number, every time
+
+
+def _meteor(**params):
+    return mtlearn.meteor("the cat sat on the mat", ["on the mat the cat sat"], stages=["exact"], **params)
+
+
+# Values unlikely to have been seen as plain floats earlier in the process (the old lru_cache
+# made a numpy value work only after an equal float had been used).
+SWEEP = np.linspace(0.0137, 0.9871, 7)
+
+
+@pytest.mark.parametrize("which", ["alpha", "gamma"])
+def test_meteor_accepts_numpy_sweeps_the_same_way_every_time(which):
+    for value in SWEEP:
+        numpy_first = _meteor(**{which: value})
+        plain = _meteor(**{which: float(value)})
+        numpy_again = _meteor(**{which: value})
+        assert numpy_first.score == plain.score == numpy_again.score
+        assert numpy_first.signature == plain.signature
+        assert type(getattr(numpy_first, which)) is float
+
+
+def test_meteor_accepts_numpy_beta_and_integer_scalars():
+    for beta in (np.float64(2.0), np.float32(2.0), np.int64(2), 2, 2.0):
+        r = _meteor(beta=beta)
+        assert r.score == _meteor(beta=2).score
+        assert "beta:2|" in r.signature
+    fractional = np.linspace(1.1, 3.9, 4)
+    for beta in fractional:
+        assert _meteor(beta=beta).score == _meteor(beta=float(beta)).score
+
+
+def test_meteor_accepts_fractions_and_signs_them():
+    r = _meteor(alpha=Fraction(9, 10), beta=Fraction(3), gamma=Fraction(1, 3))
+    assert r.score == _meteor(alpha=0.9, beta=3, gamma=Fraction(1, 3)).score
+    assert "alpha:0.9|beta:3|gamma:1/3|" in r.signature
+    assert "gamma=1/3" in r.explain()
+
+
+def test_format_number_spells_every_real_the_same_way():
+    assert format_number(Fraction(1, 2)) == format_number(0.5) == format_number(np.float64(0.5)) == "0.5"
+    assert format_number(Fraction(1, 3)) == "1/3"
+    assert format_number(np.int64(3)) == format_number(3.0) == format_number(Fraction(6, 2)) == "3"
+
+
+def test_as_real_normalises_numpy_and_refuses_non_numbers():
+    from mtlearn.text import as_real
+
+    assert type(as_real(np.float64(0.25), "x")) is float
+    assert type(as_real(np.int32(4), "x")) is int
+    assert as_real(Fraction(1, 3), "x") == Fraction(1, 3)
+    for bad in (True, np.bool_(True), "0.5", None, 1j):
+        with pytest.raises(TypeError, match=r"^x: expected a number"):
+            as_real(bad, "x")
+    for bad in (math.nan, np.float64("inf"), 10**400):
+        with pytest.raises(ValueError, match=r"^x: must be a finite number"):
+            as_real(bad, "x")
+
+
+def test_bleu_accepts_numpy_smooth_values_and_weights():
+    for value in np.linspace(0.05, 0.95, 5):
+        for method in ("floor", "add-k", "method1", "method4"):
+            a = mtlearn.bleu("a b c d", ["a b c e"], smoothing=method, smooth_value=value)
+            b = mtlearn.bleu("a b c d", ["a b c e"], smoothing=method, smooth_value=float(value))
+            assert a.score == b.score and a.signature == b.signature
+            assert type(a.smooth_value) is float
+    for w in (np.linspace(0.1, 0.4, 4), np.array([0.25] * 4, dtype=np.float32)):
+        weights = w / w.sum()
+        r = mtlearn.bleu(HYP, [REF], weights=weights)
+        assert r.score == mtlearn.bleu(HYP, [REF], weights=[float(x) for x in weights]).score
+        assert r.weights == tuple(float(x) for x in weights)
+
+
+def test_bleu_accepts_fraction_smooth_value():
+    r = mtlearn.bleu("a b c d", ["a b c e"], smoothing="floor", smooth_value=Fraction(1, 10))
+    assert r.score == pytest.approx(mtlearn.bleu("a b c d", ["a b c e"], smoothing="floor").score, rel=1e-12)
+    assert "smooth:floor[0.10]" in r.signature
+    r.explain()
+
+
+def test_weights_as_numpy_array_like_nltk():
+    from nltk.translate.bleu_score import sentence_bleu
+
+    weights = np.array([0.25, 0.25, 0.25, 0.25])
+    hyp = "It is a guide to action which ensures that the military always obeys the commands of the party"
+    refs = ["It is a guide to action that ensures that the military will forever heed Party commands"]
+    r = mtlearn.bleu(hyp, refs, weights=weights)
+    assert r.score == pytest.approx(sentence_bleu([refs[0].split()], hyp.split(), weights=weights), rel=1e-12)
+    assert check_weights(np.array([0.5, 0.5]), 2) == (0.5, 0.5)
+    with pytest.raises(TypeError, match=r"^weights: weight 0 is ndarray"):
+        check_weights(np.array([[0.5, 0.5]]), 1)
+
+
+def test_floor_with_zero_smooth_value_like_sacrebleu():
+    for hyp, refs in [("a b c d", ["a b c e"]), (HYP, [REF]), ("a b c d e", ["a b c d e"])]:
+        r = mtlearn.bleu(hyp, refs, smoothing="floor", smooth_value=0)
+        assert 100 * r.score == pytest.approx(_sacrebleu_bleu(hyp, refs, smooth_method="floor", smooth_value=0),
+                                              abs=1e-9)
+    r = mtlearn.bleu("a b c d", ["a b c e"], smoothing="floor", smooth_value=0)
+    assert r.score == 0 and "BLEU = 0" in r.reason
+    with pytest.raises(ValueError, match=r"^smooth_value: must be a positive"):
+        mtlearn.bleu("a b", ["a b"], smoothing="floor", smooth_value=-0.1)
+    with pytest.raises(ValueError, match=r"^smooth_value: must be a positive"):
+        mtlearn.bleu("a b", ["a b"], smoothing="method4", smooth_value=0)
+
+
+# ------------------------------------------------------------------ bytes
+
+
+@pytest.mark.parametrize("call", [
+    lambda: mtlearn.corpus_bleu(b"the cat sat", [["the cat sat"]]),
+    lambda: mtlearn.corpus_bleu(["the cat sat"], b"the cat sat"),
+    lambda: mtlearn.corpus_bleu(["the cat sat"], [b"the cat sat"]),
+    lambda: mtlearn.corpus_bleu([b"the cat sat"], [["the cat sat"]]),
+    lambda: mtlearn.corpus_bleu(["the cat sat"], [[b"the cat sat"]]),
+    lambda: mtlearn.bleu(b"the cat sat", ["the cat sat"]),
+    lambda: mtlearn.bleu("the cat sat", b"the cat sat"),
+    lambda: mtlearn.bleu("the cat sat", [bytearray(b"the cat sat")]),
+    lambda: mtlearn.corpus_chrf(b"the cat sat", [["the cat sat"]]),
+    lambda: mtlearn.corpus_ter(b"the cat sat", [["the cat sat"]]),
+    lambda: mtlearn.corpus_meteor(b"the cat sat", [["the cat sat"]], stages=["exact"]),
+    lambda: mtlearn.meteor(b"the cat sat", ["the cat sat"], stages=["exact"]),
+], ids=["bleu-cands", "bleu-refs", "bleu-reflist", "bleu-cand", "bleu-ref", "bleu1-cand",
+        "bleu1-refs", "bleu1-bytearray", "chrf", "ter", "meteor-corpus", "meteor"])
+def test_bytes_are_refused_with_a_message_to_decode(call):
+    with pytest.raises(TypeError, match=r"^[a-z_\[\]0-9]+: got (bytes|bytearray), not text; decode it first"):
+        call()
