@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -70,6 +71,9 @@ __all__ = [
 ]
 
 Number = Union[Fraction, float]
+
+#: How many built segment results a :class:`MeteorSegments` keeps (the most recently read).
+BUILT_SEGMENTS_KEPT = 64
 
 
 @dataclass(frozen=True)
@@ -579,7 +583,9 @@ class MeteorSegments(Sequence[MeteorResult]):
     the corpus score needs); ``segments[i]`` builds segment i's full
     :class:`MeteorResult` (mapping objects, chunk spans, exact fractions) when asked.
     ``stats()`` gives every segment's :class:`MeteorStats` (of its best reference)
-    without building anything, e.g. for a bootstrap.
+    without building anything, e.g. for a bootstrap. Only the last
+    :data:`BUILT_SEGMENTS_KEPT` results built are kept; reading one again after that
+    builds it again (the same numbers, a new object).
 
     >>> c = corpus_meteor(["on the mat sat the cat", "the cat sat"],
     ...                   [["the cat sat on the mat"], ["the cat sat on the mat"]], stages=["exact"])
@@ -597,7 +603,10 @@ class MeteorSegments(Sequence[MeteorResult]):
         self._options = dataclasses.replace(options, stages=())
         self._signature = signature
         self._params = params
-        self._built: dict[int, MeteorResult] = {}
+        # The last few segments built, most recent last: reading segments one after the
+        # other (a loop, a widget stepping through them) builds each once, and memory
+        # stays bounded however many are read (a 100k-segment corpus kept every one).
+        self._built: OrderedDict[int, MeteorResult] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._segments)
@@ -613,10 +622,14 @@ class MeteorSegments(Sequence[MeteorResult]):
             return [self[i] for i in range(*index.indices(len(self)))]
         index = check_index(index, len(self))
         found = self._built.get(index)
-        if found is None:
-            found = self._built[index] = _segment_result(
-                self._segments[index], self._batch, self._options, self._names, self._signature,
-                self._params)
+        if found is not None:
+            self._built.move_to_end(index)
+            return found
+        found = self._built[index] = _segment_result(
+            self._segments[index], self._batch, self._options, self._names, self._signature,
+            self._params)
+        if len(self._built) > BUILT_SEGMENTS_KEPT:
+            self._built.popitem(last=False)
         return found
 
     def stats_of(self, index: int) -> MeteorStats:
