@@ -265,3 +265,72 @@ def test_floor_with_zero_smooth_value_like_sacrebleu():
 def test_bytes_are_refused_with_a_message_to_decode(call):
     with pytest.raises(TypeError, match=r"^[a-z_\[\]0-9]+: got (bytes|bytearray), not text; decode it first"):
         call()
+
+
+# ------------------------------------------------------------------ one long line
+
+
+def _run_bounded(code: str, timeout: float) -> dict:
+    """Run ``code`` in a fresh interpreter (it prints one JSON line); fail if it takes over ``timeout`` s."""
+    try:
+        proc = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                              text=True, timeout=timeout, cwd=REPO)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"still running after {timeout} s (unbounded on hostile input)")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+LONG_LINE = """
+    import json, random, resource, time
+    import mtlearn
+    random.seed(15)
+    words = [f"w{i}" for i in range(40)]
+    hyp = " ".join(random.choice(words) for _ in range(200_000))
+    ref = " ".join(random.choice(words) for _ in range(200_000))
+    start = time.perf_counter()
+    r = mtlearn.bleu(hyp, [ref])
+    c = mtlearn.corpus_bleu([hyp], [[ref, ref[::-1]]])
+    print(json.dumps({"seconds": time.perf_counter() - start, "matches": r.matches, "totals": r.totals,
+                      "score": r.score, "corpus_matches": c.matches}))
+"""
+
+
+def test_one_long_line_of_200k_tokens_is_linear():
+    # Quadratic before (list.count per repeated n-gram): 80k tokens took 22.8 s; 200k would take minutes.
+    out = _run_bounded(LONG_LINE, timeout=90)
+    import random
+
+    random.seed(15)
+    words = [f"w{i}" for i in range(40)]
+    hyp = [random.choice(words) for _ in range(200_000)]
+    ref = [random.choice(words) for _ in range(200_000)]
+    # The plain formula steps (Counter per order) give the same statistics.
+    for n in (1, 2, 3, 4):
+        assert tuple(precision_counts(hyp, [ref], n)) == (out["matches"][n - 1], out["totals"][n - 1])
+    from sacrebleu.metrics import BLEU
+
+    expected = BLEU(tokenize="none", effective_order=False).sentence_score(" ".join(hyp), [" ".join(ref)])
+    assert 100 * out["score"] == pytest.approx(expected.score, rel=1e-12)
+    # Two references (one reversed): the many-reference path, against the plain steps too.
+    reversed_ref = list(" ".join(ref)[::-1].split())
+    assert out["corpus_matches"][1] == precision_counts(hyp, [ref, reversed_ref], 2)[0]
+
+
+def test_repeated_credit_equals_the_plain_steps_on_long_repetitive_segments():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from mtlearn.metrics.bleu.score import _extract
+
+    tokens = st.lists(st.sampled_from(["a", "b", "c"]), max_size=120)
+
+    @settings(max_examples=150, deadline=None)
+    @given(tokens, st.lists(tokens, min_size=1, max_size=3))
+    def check(cand, refs):
+        row = _extract(cand, refs, 6)
+        for n in range(1, 7):
+            m, t = precision_counts(cand, refs, n)
+            assert (row[1 + n], row[7 + n]) == (m, t)
+
+    check()
