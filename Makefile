@@ -29,9 +29,12 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 lab: setup
 	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG)
 
-# The explorers as a standalone web app (no code visible), for an instructor to project.
+# The explorers as a standalone web app (no code visible), for an instructor to project: Voila on
+# 127.0.0.1 with a token (the URL with it is printed, as JupyterLab does), idle kernels culled after
+# 10 minutes, at most WORKSHOP_KERNELS at once (one per open page; see mtlearn/show/workshop.py).
+WORKSHOP_KERNELS ?= 20
 workshop: setup
-	$(BIN)/voila notebooks/workshop.ipynb --Voila.ip=127.0.0.1 --port=8866 --strip_sources=True
+	$(BIN)/python -m mtlearn.show.workshop notebooks/workshop.ipynb --port=8866 --max-kernels=$(WORKSHOP_KERNELS)
 
 test: setup
 	$(BIN)/python -m pytest

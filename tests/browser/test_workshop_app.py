@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,7 +28,7 @@ import pytest
 
 import browser_explorers as explorers
 import browser_ui as ui
-from browser_harness import NOTEBOOKS, REPO, Server, free_port, running_server, save_screenshot, server_env, voila_argv
+from browser_harness import NOTEBOOKS, REPO, Server, free_port, running_server, save_screenshot, server_env
 
 WORKSHOP = NOTEBOOKS / "workshop.ipynb"
 # The explorers the app shows, by their box's CSS class.
@@ -44,16 +46,34 @@ def code_lines(path: Path) -> list[str]:
             for line in "".join(cell["source"]).splitlines() if line.strip()]
 
 
+def workshop_argv(port: int) -> list[str]:
+    """``make workshop``'s server (``python -m mtlearn.show.workshop``: token, culling, kernel cap) plus test-only options."""
+    return [
+        sys.executable, "-m", "mtlearn.show.workshop", str(WORKSHOP), f"--port={port}",
+        "--no-browser", "--Voila.port_retries=0",
+        "--show_tracebacks=True",  # a failure in the app is then visible in the screenshot
+    ]
+
+
 @pytest.fixture(scope="module")
 def voila(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """Voilà serving the workshop notebook; always stopped."""
+    """Voilà serving the workshop notebook as ``make workshop`` does, with a known token; always stopped."""
     tmp = tmp_path_factory.mktemp("voila")
     port, token = free_port(), os.urandom(16).hex()
+    env = {**server_env(tmp), "JUPYTER_TOKEN": token}  # the token Voilà would otherwise generate and print
     with running_server(
-        voila_argv(WORKSHOP, port, token), port=port, token=token, root=REPO, log=tmp / "voila.log",
-        probe="/voila/templates/lab/static/voila.js", env=server_env(tmp),
+        workshop_argv(port), port=port, token=token, root=REPO, log=tmp / "voila.log",
+        probe="/voila/templates/lab/static/voila.js", env=env,
     ) as server:
         yield server
+
+
+def test_workshop_page_needs_the_token(voila: Server) -> None:
+    # Without the token: the login page, and no kernel started; with it: the app.
+    bare = voila.url("/").split("?")[0]
+    with urllib.request.urlopen(bare, timeout=30) as response:
+        assert "/login" in response.url
+    assert [p for p in voila.descendants() if "ipykernel" in " ".join(p.cmdline())] == []
 
 
 def test_workshop_app_in_voila(page: Any, voila: Server, browser: Any) -> None:
