@@ -17,6 +17,7 @@ from mtlearn.metrics.bleu.d2l import D2LBleuResult, d2l_bleu
 from mtlearn.metrics.meteor.score import MeteorResult, corpus_meteor, meteor
 from mtlearn.metrics.ter.score import TerResult, ter, corpus_ter, wer, cer, corpus_wer, corpus_cer
 from mtlearn.metrics.chrf.score import ChrfResult, chrf, corpus_chrf
+from mtlearn.study.significance import PairedTestResult, paired_test
 from . import examples
 
 __all__ = [
@@ -41,5 +42,7 @@ __all__ = [
     "ChrfResult",
     "chrf",
     "corpus_chrf",
+    "PairedTestResult",
+    "paired_test",
     "examples",
 ]
