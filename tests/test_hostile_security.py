@@ -173,6 +173,29 @@ def test_the_command_says_so_in_one_line(tmp_path, monkeypatch, capsys):
     assert "Traceback" not in err and "--target" in err
 
 
+def test_nltks_downloader_is_not_pointed_at_a_folder_others_can_write(tmp_path, monkeypatch):
+    shared = shared_folder(tmp_path, 0o777)
+    monkeypatch.setattr(wordnet, "find_wordnet", lambda search_path=None: None)
+    monkeypatch.setattr(wordnet, "_nltk_path", lambda: [])
+    monkeypatch.setattr(wordnet, "try_nltk_download", lambda target: pytest.fail("downloading into it"))
+    with pytest.raises(wordnet.UnsafeTargetError, match="writable by other users"):
+        wordnet.ensure_wordnet(target=shared / "T", allow_apt=False, debian_source=tmp_path / "none",
+                               log=lambda _m: None)
+
+
+def test_a_target_that_cannot_be_made_is_one_line_saying_what_to_do(tmp_path, monkeypatch, capsys):
+    if not Path("/proc/self").is_dir():
+        pytest.skip("needs /proc (a folder no one can make folders in)")
+    source, real_ensure = small_source(tmp_path / "src"), wordnet.ensure_wordnet
+    monkeypatch.setattr(wordnet, "find_wordnet", lambda search_path=None: None)
+    monkeypatch.setattr(wordnet, "_nltk_path", lambda: [])
+    monkeypatch.setattr(wordnet, "ensure_wordnet", lambda **options: real_ensure(debian_source=source, **options))
+    assert wordnet.main(["--target", "/proc/mtlearn-nltk", "--no-download", "--no-apt"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("mtlearn: error: cannot write WordNet into /proc/mtlearn-nltk")
+    assert "--target DIR" in err
+
+
 def test_as_root_a_target_made_by_another_user_is_refused(public_tmp, attacker):
     # The reproducer: T/corpora/wordnet/lexnames -> a root-owned 0600 file; data.noun dangling.
     source, victim = small_source(public_tmp / "src"), victim_file(public_tmp)

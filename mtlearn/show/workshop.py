@@ -106,7 +106,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-kernels", type=int, default=MAX_KERNELS,
                         help=f"kernels at most, one per open page (default {MAX_KERNELS})")
     parser.add_argument("--cull-idle-timeout", type=int, default=CULL_IDLE_TIMEOUT_S,
-                        help=f"seconds before an idle kernel no page shows is shut down (default {CULL_IDLE_TIMEOUT_S})")
+                        help="seconds before an idle kernel no page shows is shut down "
+                             f"(default {CULL_IDLE_TIMEOUT_S})")
     args, extra = parser.parse_known_args(argv)
     try:
         options = voila_argv(args.notebook, port=args.port, max_kernels=args.max_kernels,

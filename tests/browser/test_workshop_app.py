@@ -1,11 +1,13 @@
 """Workshop mode: ``notebooks/workshop.ipynb`` served by Voilà, opened in Chromium.
 
-Voilà runs on 127.0.0.1 with a free port and a random token (the README's recipe
-plus test-only options, see ``browser_harness.voila_argv``) and is always
-stopped. The test checks what an instructor projects: the title is there, no
-code is visible (no code cell, no line of the notebook's code in the page's
-text), no error is shown, and every explorer reacts: a typed candidate and a
-moved slider (TER: a ticked box) give the numbers mtlearn computes here.
+Voilà runs as ``make workshop`` runs it (``python -m mtlearn.show.workshop``: 127.0.0.1,
+a token, idle kernels culled, a cap on kernels) with a free port, a random token
+given as ``$JUPYTER_TOKEN`` and test-only options (:func:`workshop_argv`), and is
+always stopped. Without the token the page is refused. The app test checks
+what an instructor projects: the title is there, no code is visible (no code
+cell, no line of the notebook's code in the page's text), no error is shown,
+and every explorer reacts: a typed candidate and a moved slider (TER: a ticked
+box) give the numbers mtlearn computes here.
 
 Screenshots: ``workshop-voila.png`` (the whole app as served),
 ``workshop-voila-bleu-explorer-after-typing.png``, ``…-after-max-order-slider.png``,
@@ -47,7 +49,7 @@ def code_lines(path: Path) -> list[str]:
 
 
 def workshop_argv(port: int) -> list[str]:
-    """``make workshop``'s server (``python -m mtlearn.show.workshop``: token, culling, kernel cap) plus test-only options."""
+    """``make workshop``'s server (``python -m mtlearn.show.workshop``: token, culling, kernel cap), test options."""
     return [
         sys.executable, "-m", "mtlearn.show.workshop", str(WORKSHOP), f"--port={port}",
         "--no-browser", "--Voila.port_retries=0",
@@ -69,7 +71,7 @@ def voila(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Se
 
 
 def test_workshop_page_needs_the_token(voila: Server) -> None:
-    # Without the token: the login page, and no kernel started; with it: the app.
+    # Without the token: the login page, and no kernel started (the next test opens the app with it).
     bare = voila.url("/").split("?")[0]
     with urllib.request.urlopen(bare, timeout=30) as response:
         assert "/login" in response.url

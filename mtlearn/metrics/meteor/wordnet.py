@@ -197,24 +197,28 @@ def _private_group(gid: int) -> bool:
     return not members and not others
 
 
-def others_can_change(info: os.stat_result, *, sticky_ok: bool = False) -> str:
+def others_can_change(info: os.stat_result, *, above: bool = False) -> str:
     """Why another user could change the folder with this ``stat``, or ``""`` when only the current user can.
 
     A folder must belong to the current user or root and be writable by nobody else
-    (a group that holds only this user counts as this user). ``sticky_ok`` accepts a
-    folder such as ``/tmp``: others may write in it but not rename what is not theirs.
+    (a group that holds only this user counts as this user). A folder ``above`` the
+    one written to need only not be writable by everyone: it may belong to another
+    user or group (a CI checkout owned by the machine's user while the tests run as
+    root; the writes go through folders already opened, so a later rename cannot
+    redirect them), and it may be sticky such as ``/tmp`` (others may write in it
+    but not rename what is not theirs).
 
     >>> import stat
     >>> folder = os.stat_result((stat.S_IFDIR | 0o777, 0, 0, 0, os.geteuid(), 0, 0, 0, 0, 0))
     >>> others_can_change(folder)
     'is writable by other users'
-    >>> others_can_change(os.stat_result((stat.S_IFDIR | 0o1777, 0, 0, 0, 0, 0, 0, 0, 0, 0)), sticky_ok=True)
+    >>> others_can_change(os.stat_result((stat.S_IFDIR | 0o1777, 0, 0, 0, 0, 0, 0, 0, 0, 0)), above=True)
     ''
     """
+    if above:
+        return "is writable by other users" if info.st_mode & stat.S_IWOTH and not info.st_mode & stat.S_ISVTX else ""
     if info.st_uid not in (os.geteuid(), 0):
         return f"belongs to another user (uid {info.st_uid})"
-    if sticky_ok and info.st_mode & stat.S_ISVTX:
-        return ""
     if info.st_mode & stat.S_IWOTH or (info.st_mode & stat.S_IWGRP and not _private_group(info.st_gid)):
         return "is writable by other users"
     return ""
@@ -255,8 +259,9 @@ def _open_child(parent: int, name: str, path: Path) -> int:
 def _safe_folder(target: Path, below: tuple[str, ...]) -> Iterator[int]:
     """A descriptor of ``target/below...``, every folder opened without following links and checked.
 
-    Folders above ``target`` may be sticky and world-writable (``/tmp``); ``target`` and
-    the folders below it must be writable by the current user only.
+    Folders above ``target`` must not be open to everyone unless sticky (``/tmp``);
+    ``target`` and the folders below it must be the current user's (or root's) and
+    writable by the current user only (see :func:`others_can_change`).
     """
     _check_given_path(target)
     real = Path(os.path.realpath(target))
@@ -265,7 +270,7 @@ def _safe_folder(target: Path, below: tuple[str, ...]) -> Iterator[int]:
     try:
         path = Path(real.anchor or "/")
         for depth, name in enumerate(names):
-            problem = others_can_change(os.fstat(fd), sticky_ok=depth < len(real.parts) - 1)
+            problem = others_can_change(os.fstat(fd), above=depth < len(real.parts) - 1)
             if problem:
                 raise UnsafeTargetError(target, problem if path == real else f"lies in {path}, which {problem}")
             path = path / name
@@ -373,6 +378,9 @@ def ensure_wordnet(
         corpus = build_from_debian(debian_source, target)
         log(f"WordNet: built {corpus} from {debian_source}")
         return corpus
+    if allow_download:
+        with _safe_folder(target, ()):  # NLTK's downloader follows links: only into a folder that is ours
+            pass
     if allow_download and try_nltk_download(target):
         found = find_wordnet([str(target)])
         if found is not None:
@@ -422,7 +430,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m mtlearn.metrics.m
         print(f"mtlearn: error: {error}", file=sys.stderr)
         return 1
     except OSError as error:  # e.g. a read-only or full disk: say where, and what to do
-        where = error.filename or args.target or default_target()
+        where = args.target or default_target()
         print(f"mtlearn: error: cannot write WordNet into {where}: {error.strerror or error}; "
               "choose a folder you can write to with --target DIR (e.g. ~/nltk_data)", file=sys.stderr)
         return 1
