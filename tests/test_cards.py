@@ -1,9 +1,9 @@
-"""The metric cards: both exist, have Hugging Face evaluate's sections, run their examples, are linked.
+"""The metric cards: each exists, has Hugging Face evaluate's sections, runs its examples, is linked.
 
 The examples themselves run as doctests (``--doctest-glob=CARD.md`` in pyproject.toml's addopts, so
 ``pytest mtlearn/metrics`` collects them); here: that the configuration keeps collecting them, that each
 card has enough examples to be worth the name, and that the WMT22 table of the BLEU card is what mtlearn
-and the organisers' file say.
+and the organisers' file say (the chrF and TER cards' tables: tests/test_chrf_wmt22.py, tests/test_ter_wmt22.py).
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ except ModuleNotFoundError:  # Python 3.10
 CARDS = {
     "bleu": REPO / "mtlearn" / "metrics" / "bleu" / "CARD.md",
     "meteor": REPO / "mtlearn" / "metrics" / "meteor" / "CARD.md",
+    "chrf": REPO / "mtlearn" / "metrics" / "chrf" / "CARD.md",
+    "ter": REPO / "mtlearn" / "metrics" / "ter" / "CARD.md",
 }
 
 #: Hugging Face evaluate's metric-card sections, in order, plus the one issue 10 asks for.
@@ -48,6 +50,8 @@ MIN_EXAMPLES = 20
 COMPARED = {
     "bleu": ("sacreBLEU", "NLTK", "Hugging Face evaluate", "tensorflow/nmt", "d2l", "METEOR 1.5"),
     "meteor": ("NLTK", "Hugging Face evaluate", "METEOR 1.5"),
+    "chrf": ("sacreBLEU", "NLTK", "Hugging Face evaluate", "chrF++.py", "METEOR 1.5"),
+    "ter": ("sacreBLEU", "tercom", "Hugging Face evaluate", "jiwer", "NLTK", "METEOR 1.5"),
 }
 
 

@@ -34,6 +34,10 @@ The files (:data:`FIGURES`, name -> what it shows):
   "The cat sat on the mat.": the character orders give "cats" and "mats" partial
   credit (precision, recall and F_beta of each order), the word orders do not; the
   averaged P and R and the score chrF2++ = 0.7340 marked (BLEU scores this pair 0).
+- ``ter_edits_cat_today.png`` -- TER's edit script of "the cat sat on the mat
+  today" against "today the two cats sat on the mat": one shift ("today" to the
+  front, round 1), then one insertion ("two") and one substitution ("cat" ->
+  "cats") on the shifted candidate; TER = 3 / 8 = 0.3750.
 
 >>> sorted(FIGURES)[:3]
 ['bleu_brevity_penalty.png', 'bleu_clipping_the_the.png', 'bleu_ngram_tables_example_a.png']
@@ -73,6 +77,7 @@ FIGURES: dict[str, str] = {
     "meteor_f_mean.png": "F_mean over precision and recall at alpha = 0.9",
     "meteor_f_mean_alpha.png": "F_mean against alpha for three (P, R) pairs",
     "chrf_orders_cats_mats.png": "chrF++ per order for 'The cats sat on the mats.' against 'The cat sat on the mat.'",
+    "ter_edits_cat_today.png": "TER's shift, insertion and substitution for 'the cat sat on the mat today'",
 }
 
 #: Figures that need WordNet (METEOR's synonym stage).
@@ -165,6 +170,17 @@ def _chrf_orders() -> Figure:
     return plots.plot_chrf_orders(chrf(cand, [ref], word_order=2), title=f"'{cand}' against '{ref}'")
 
 
+#: TER's example: a moved word (one shift) plus an insertion and a substitution on the shifted candidate.
+_TER_PAIR = ("the cat sat on the mat today", "today the two cats sat on the mat")
+
+
+def _ter_edits() -> Figure:
+    from mtlearn.metrics.ter.score import ter
+
+    cand, ref = _TER_PAIR
+    return plots.plot_ter_edits(ter(cand, [ref]))
+
+
 _BUILDERS: dict[str, Callable[[], Figure]] = {
     "meteor_alignments_a_b.png": _alignments_a_b,
     "meteor_alignment_stages.png": _alignment_stages,
@@ -176,6 +192,7 @@ _BUILDERS: dict[str, Callable[[], Figure]] = {
     "meteor_f_mean.png": _f_mean,
     "meteor_f_mean_alpha.png": _f_mean_alpha,
     "chrf_orders_cats_mats.png": _chrf_orders,
+    "ter_edits_cat_today.png": _ter_edits,
 }
 
 
