@@ -8,6 +8,7 @@
     mtlearn ter    -r REF [REF ...] [-i HYP] [options]
     mtlearn wer    -r REF [REF ...] [-i HYP] [options]            # also: mtlearn cer
     mtlearn wordnet [--check]           # make WordNet available for METEOR's synonym stage
+    mtlearn compare -r REF [REF ...] -i BASELINE SYS2 [SYS3 ...] [--metric bleu|chrf|meteor] --paired-bs|--paired-ar
 
 Files follow sacreBLEU's conventions: UTF-8, one segment a line, all files
 line-aligned; several ``-r`` files give several references for every segment;
@@ -317,7 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
                "Exit status: 0 ok, 1 bad input data (or WordNet missing), 2 wrong command line.",
     )
     parser.add_argument("--version", action="version", version=f"mtlearn {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="{bleu,meteor,chrf,ter,wer,cer,wordnet}",
+    commands = parser.add_subparsers(dest="command", metavar="{bleu,meteor,chrf,ter,wer,cer,compare,wordnet}",
                                      required=True, parser_class=_Parser)
     _add_bleu_command(commands)
     _add_meteor_command(commands)
@@ -325,6 +326,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_ter_command(commands)
     for name in ("wer", "cer"):
         _add_error_rate_command(commands, name)
+    _add_compare_command(commands)
     commands.add_parser(
         "wordnet", add_help=False,
         help="make WordNet available to NLTK for METEOR's synonym stage, also offline "
@@ -503,6 +505,174 @@ def _add_edit_arguments(parser: argparse.ArgumentParser, function: Callable[...,
         _add_case_arguments(parser, default=not _library_default(function, "case_sensitive"),
                             alias="--ter-case-sensitive" if sacrebleu_names else None, alias_keeps_case=True)
     _add_output_arguments(parser)
+
+
+# ---------------------------------------------------------------------------
+# mtlearn compare: sacreBLEU's paired significance tests
+
+
+#: The options of ``mtlearn compare`` that each metric takes (the rest are refused by name).
+_COMPARE_OPTIONS = {
+    "bleu": ("tokenize", "smoothing", "smooth_value", "max_order", "lowercase"),
+    "chrf": ("char_order", "word_order", "beta", "whitespace", "eps_smoothing", "reference_ties", "lowercase"),
+    "meteor": ("stages", "alpha", "beta", "gamma", "tie_break", "tokenize", "lowercase"),
+}
+#: What ``mtlearn compare`` uses where an option is not given: ``mtlearn bleu``'s, ``chrf``'s, ``meteor``'s defaults.
+_COMPARE_DEFAULTS = {
+    "bleu": {"tokenize": "13a", "smoothing": "exp"},
+    "chrf": {},
+    "meteor": {},
+}
+
+
+def _seed(text: str) -> Optional[int]:
+    """A seed: a whole number >= 0, or 'none' for fresh randomness (sacreBLEU's SACREBLEU_SEED=none)."""
+    if text.strip().lower() == "none":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (or 'none')") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative; a seed is 0 or more") from None
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is out of range; give 1 or more") from None
+    return value
+
+
+def _add_compare_command(commands: Any) -> None:
+    p_compare = commands.add_parser(
+        "compare", help="paired significance tests between a baseline and other systems (sacreBLEU's)",
+        description="Is each system's score different from the baseline's by more than chance? sacreBLEU's "
+                    "paired bootstrap resampling (--paired-bs, 1000 samples) or paired approximate randomization "
+                    "(--paired-ar, 10000 trials), on mtlearn's BLEU, chrF or METEOR, with sacreBLEU's seed "
+                    "(12345): the p-values are sacreBLEU's. The first -i file is the baseline. Each row gives the "
+                    "score (BLEU on the 0-100 scale as 'mtlearn bleu', chrF and METEOR on the 0-1 scale), for "
+                    "the bootstrap the mean and the half-width of the 95%% interval over the samples, and the "
+                    "p-value, marked * when p <= 0.05. Options not given take the defaults of 'mtlearn bleu', "
+                    "'mtlearn chrf' or 'mtlearn meteor'.",
+        epilog="Example: mtlearn compare -r ref.en -i baseline.en system2.en system3.en --metric chrf --paired-bs. "
+               "Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
+    )
+    group = p_compare.add_argument_group("input (UTF-8 text, one segment a line, all files line-aligned)")
+    group.add_argument("-r", "--references", "--refs", nargs="+", required=True, metavar="REF",
+                       help="reference file(s); several files give several references per segment")
+    group.add_argument("-i", "--input", nargs="+", required=True, metavar="SYS",
+                       help="the baseline's hypothesis file, then those of the systems to compare with it")
+    test = p_compare.add_argument_group("the test").add_mutually_exclusive_group(required=True)
+    test.add_argument("--paired-bs", "-pbs", action="store_true", help="paired bootstrap resampling")
+    test.add_argument("--paired-ar", "-par", action="store_true", help="paired approximate randomization")
+    settings = p_compare.add_argument_group("test settings")
+    settings.add_argument("--metric", "-m", choices=("bleu", "chrf", "meteor"), default="bleu",
+                          help="the metric compared (default: %(default)s)")
+    settings.add_argument("--paired-bs-n", "-pbsn", type=_positive, default=1000, metavar="N",
+                          help="number of bootstrap samples (default: %(default)s)")
+    settings.add_argument("--paired-ar-n", "-parn", type=_positive, default=10000, metavar="N",
+                          help="number of randomization trials (default: %(default)s)")
+    settings.add_argument("--seed", type=_seed, default=12345, metavar="N",
+                          help="the random generator's seed, 'none' for fresh randomness (default: %(default)s, "
+                               "sacreBLEU's)")
+    metric = p_compare.add_argument_group("metric settings (default: those of mtlearn bleu / chrf / meteor)")
+    metric.add_argument("--tokenize", "-tok", choices=TOKENIZERS, default=None, help="BLEU, METEOR: tokenizer")
+    metric.add_argument("--smoothing", "--smooth-method", "-s", choices=SMOOTHING_METHODS, default=None,
+                        metavar="METHOD", help="BLEU: smoothing (default: exp)")
+    metric.add_argument("--smooth-value", "-sv", type=_number, default=None, metavar="X", help="BLEU: its value")
+    metric.add_argument("--max-order", type=_positive, default=None, metavar="N", help="BLEU: longest n-gram")
+    metric.add_argument("--char-order", "--chrf-char-order", "-cc", type=_order, default=None, metavar="N",
+                        help="chrF: longest character n-gram")
+    metric.add_argument("--word-order", "--chrf-word-order", "-cw", type=_order, default=None, metavar="N",
+                        help="chrF: longest word n-gram (2: chrF++)")
+    metric.add_argument("--beta", "--chrf-beta", type=_number, default=None, metavar="X",
+                        help="chrF's beta, or METEOR's (the exponent of its penalty)")
+    metric.add_argument("--whitespace", "--chrf-whitespace", action="store_true", default=None,
+                        help="chrF: keep spaces")
+    metric.add_argument("--eps-smoothing", "--chrf-eps-smoothing", action="store_true", default=None,
+                        help="chrF: chrF++.py's epsilon smoothing")
+    metric.add_argument("--reference-ties", choices=REFERENCE_TIES, default=None, help="chrF: reference ties")
+    metric.add_argument("--stages", type=_stage_list, default=None, metavar="S1,S2,...", help="METEOR: stages")
+    metric.add_argument("--alpha", type=_number, default=None, metavar="X", help="METEOR: alpha")
+    metric.add_argument("--gamma", type=_number, default=None, metavar="X", help="METEOR: gamma")
+    metric.add_argument("--tie-break", choices=TIE_BREAKS, default=None, help="METEOR: tie break")
+    case = metric.add_mutually_exclusive_group()
+    case.add_argument("--lowercase", "-lc", dest="lowercase", action="store_true", default=None,
+                      help="lowercase first")
+    case.add_argument("--case-sensitive", dest="lowercase", action="store_false", help="keep the case")
+    out = p_compare.add_argument_group("output")
+    out.add_argument("--json", action="store_true", help="print the result's to_dict() as JSON (0-1 scale)")
+    out.add_argument("--quiet", "-q", action="store_true",
+                     help="no progress messages on standard error (they appear only when it is a terminal)")
+
+
+def _compare_options(args: argparse.Namespace) -> dict[str, object]:
+    """The metric's options from the command line; an option of another metric is a usage error."""
+    allowed = _COMPARE_OPTIONS[args.metric]
+    everything = {name for names in _COMPARE_OPTIONS.values() for name in names}
+    options: dict[str, object] = dict(_COMPARE_DEFAULTS[args.metric])
+    for name in sorted(everything):
+        value = getattr(args, name)
+        if value is None:
+            continue
+        if name not in allowed:
+            raise CommandLineError(f"--{name.replace('_', '-')} does not apply to --metric {args.metric}",
+                                   EXIT_USAGE)
+        options[name] = value
+    return options
+
+
+def _compare_inputs(args: argparse.Namespace) -> tuple[dict[str, list[str]], list[list[str]]]:
+    """The systems (file name -> lines, the baseline first) and the references per segment, checked."""
+    if len(args.input) < 2:
+        raise CommandLineError("compare: only one system given to -i; give the baseline and at least one "
+                               "system to compare with it (-i BASELINE SYS2 [SYS3 ...])", EXIT_USAGE)
+    if "-" in args.input or "-" in args.references:
+        raise CommandLineError("compare: name every file; standard input ('-') is not read here", EXIT_USAGE)
+    systems: dict[str, list[str]] = {}
+    for path in args.input:
+        if path in systems:
+            raise CommandLineError(f"compare: {path} is given twice to -i", EXIT_USAGE)
+        systems[path] = read_segments(path)[1]
+    references = [read_segments(path) for path in args.references]
+    first, lines = next(iter(systems.items()))
+    if not lines:
+        raise CommandLineError(f"{first} is empty: no hypotheses to compare")
+    for name, other in [*systems.items(), *references]:
+        if len(other) != len(lines):
+            raise CommandLineError(f"{name} has {len(other)} line{'s' if len(other) != 1 else ''} but {first} "
+                                   f"has {len(lines)}; "
+                                   "the files must be line-aligned (one segment a line)")
+    return systems, [list(refs) for refs in zip(*(lines for _, lines in references))]
+
+
+def _compare(args: argparse.Namespace) -> list[str]:
+    """``mtlearn compare``: read the files, run :func:`mtlearn.paired_test`, render the table (or JSON)."""
+    from mtlearn.study.significance import paired_test
+
+    options = _compare_options(args)
+    systems, references = _compare_inputs(args)
+    test = "bs" if args.paired_bs else "ar"
+    show = not args.quiet and sys.stderr is not None and sys.stderr.isatty()
+
+    def progress(message: str) -> None:
+        print(f"mtlearn: compare: {message}", file=sys.stderr, flush=True)
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UserWarning)
+        result = paired_test(systems, references, metric=args.metric, test=test,
+                             n_samples=args.paired_bs_n if test == "bs" else args.paired_ar_n, seed=args.seed,
+                             progress=progress if show else None, **options)
+    for warning in caught:
+        print(f"mtlearn: warning: {warning.message}", file=sys.stderr)
+    if args.json:
+        return [json.dumps(result.to_dict(), indent=2, ensure_ascii=False)]
+    return [result.explain(), f"signature: {result.signature}"]
 
 
 # ---------------------------------------------------------------------------
@@ -703,6 +873,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 def _score_files(args: argparse.Namespace) -> list[str]:
     """Read the files named in ``args``, score them, and return the output; warnings go to standard error."""
+    if args.command == "compare":  # several hypothesis files: read and checked by _compare_inputs
+        return _compare(args)
     if (args.input is None or args.input == "-") and sys.stdin is not None and sys.stdin.isatty():
         print("mtlearn: reading hypotheses from standard input (end with Ctrl-D, or give -i HYP)",
               file=sys.stderr)
