@@ -29,9 +29,7 @@ from __future__ import annotations
 
 import argparse
 import errno
-import grp
 import os
-import pwd
 import re
 import secrets
 import shutil
@@ -186,6 +184,9 @@ _TEMPORARY = re.compile(r"^\..+\.mtlearn-[0-9a-f]{16}\.tmp$")
 
 def _private_group(gid: int) -> bool:
     """Whether only the current user is in group ``gid`` (Debian's one group per user, with umask 002)."""
+    import grp
+    import pwd
+
     if gid != os.getegid():
         return False
     try:
@@ -215,6 +216,8 @@ def others_can_change(info: os.stat_result, *, above: bool = False) -> str:
     >>> others_can_change(os.stat_result((stat.S_IFDIR | 0o1777, 0, 0, 0, 0, 0, 0, 0, 0, 0)), above=True)
     ''
     """
+    if not hasattr(os, "geteuid"):
+        return ""  # Windows: no POSIX owners and modes to check
     if above:
         return "is writable by other users" if info.st_mode & stat.S_IWOTH and not info.st_mode & stat.S_ISVTX else ""
     if info.st_uid not in (os.geteuid(), 0):
