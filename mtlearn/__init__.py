@@ -10,6 +10,10 @@ Every metric returns a plain dataclass that carries every intermediate value;
 Where things live: see ARCHITECTURE.md at the top of the repository.
 """
 
+from mtlearn import _interrupt
+
+_interrupt.install()  # first: a Ctrl-C while the rest imports ends an mtlearn command in one line
+
 from mtlearn._version import __version__
 from mtlearn.text import TOKENIZERS, tokenize
 from mtlearn.metrics.bleu.score import BleuResult, bleu, corpus_bleu

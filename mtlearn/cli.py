@@ -52,13 +52,14 @@ chrF2++ = 1.0000 (P = 1.0000 R = 1.0000 char_order = 6 word_order = 2 beta = 2) 
 from __future__ import annotations
 
 import argparse
+import errno
 import inspect
 import json
 import os
 import re
 import sys
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import IO, Any, NoReturn, Optional, Union
@@ -82,6 +83,8 @@ Result = Union[BleuResult, MeteorResult, ChrfResult, TerResult]
 #: Exit statuses: the input data is wrong (or WordNet is missing) / the command line is wrong.
 EXIT_INPUT = 1
 EXIT_USAGE = 2
+#: ... stopped by Ctrl-C (128 + SIGINT, the shell's convention).
+EXIT_INTERRUPTED = 130
 
 
 class CommandLineError(Exception):
@@ -145,14 +148,27 @@ def read_segments(path: Optional[str], stdin: Optional[IO[bytes]] = None) -> tup
     mtlearn.cli.CommandLineError: /nonexistent/ref.txt: cannot read it: No such file or directory
     """
     if path is None or path == "-":
+        if stdin is None and sys.stdin is None:  # `<&-`
+            raise CommandLineError("standard input is closed: name the file instead of '-' (e.g. -i HYP)")
         stream = stdin if stdin is not None else sys.stdin.buffer
-        return STDIN_NAME, read_lines(stream.read(), STDIN_NAME)
+        try:
+            return STDIN_NAME, read_lines(_read_all(stream.read, "standard input"), STDIN_NAME)
+        except OSError as error:  # `< /`: a folder
+            raise CommandLineError(f"standard input: cannot read it: {error.strerror or error}") from None
     try:
         with open(path, "rb") as handle:
-            data = handle.read()
+            data = _read_all(handle.read, path)
     except OSError as error:
         raise CommandLineError(f"{path}: cannot read it: {error.strerror or error}") from None
     return path, read_lines(data, path)
+
+
+def _read_all(read: Callable[[], bytes], name: str) -> bytes:
+    """``read()``, with running out of memory (``-r /dev/zero``, a file larger than the memory) said in one line."""
+    try:
+        return read()
+    except MemoryError:
+        raise CommandLineError(f"{name}: too large to read into the memory available") from None
 
 
 @dataclass(frozen=True)
@@ -197,7 +213,7 @@ def load_corpus(reference_paths: Sequence[str], hypothesis_path: Optional[str],
     for name, lines in references:
         if len(lines) != len(hypotheses):
             raise CommandLineError(
-                f"{name} has {len(lines)} lines but {hyp_name} has {len(hypotheses)}; "
+                f"{name} has {_count(len(lines), 'line')} but {hyp_name} has {len(hypotheses)}; "
                 "the files must be line-aligned (one segment a line)"
             )
     return Corpus(
@@ -206,6 +222,15 @@ def load_corpus(reference_paths: Sequence[str], hypothesis_path: Optional[str],
         hypothesis_file=hyp_name,
         reference_files=tuple(name for name, _ in references),
     )
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is 1.
+
+    >>> _count(1, "line"), _count(2, "line"), _count(0, "segment")
+    ('1 line', '2 lines', '0 segments')
+    """
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 # ---------------------------------------------------------------------------
@@ -251,6 +276,17 @@ def _order(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"{value} is negative; an order is 0 or more") from None
+    return value
+
+
+def _max_order(text: str) -> int:
+    """BLEU's longest order: a whole number (the library checks that it is 1 or more) that Python can index with."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value > sys.maxsize:
+        raise argparse.ArgumentTypeError(f"{value} is too large; an order is at most {sys.maxsize}")
     return value
 
 
@@ -359,7 +395,7 @@ def _add_bleu_command(commands: Any) -> None:
                           help="the value of floor, add-k, method1, method4, method6, method7 (defaults: "
                                + ", ".join(f"{name} {value:g}" for name, value in SMOOTH_DEFAULTS.items()
                                            if value is not None) + ")")
-    settings.add_argument("--max-order", type=int, metavar="N", default=_library_default(bleu, "max_order"),
+    settings.add_argument("--max-order", type=_max_order, metavar="N", default=_library_default(bleu, "max_order"),
                           help="longest n-gram order (default: %(default)s)")
     settings.add_argument("--weights", type=_number, nargs="+", metavar="W", default=None,
                           help="one weight per n-gram order, e.g. --weights 1/2 1/2 with --max-order 2 "
@@ -738,7 +774,7 @@ def _render_segments(args: argparse.Namespace, corpus: Corpus, score: Callable[[
         if args.segment > len(corpus):
             raise CommandLineError(
                 f"--segment {args.segment} is out of range: {corpus.hypothesis_file} has "
-                f"{len(corpus)} segment{'s' if len(corpus) != 1 else ''} (numbered 1..{len(corpus)})",
+                f"{_count(len(corpus), 'segment')} (numbered 1..{len(corpus)})",
                 EXIT_USAGE,
             )
         i = args.segment - 1
@@ -825,31 +861,53 @@ def _reason(result: Union[ChrfResult, TerResult]) -> str:
 
 
 def _error(message: object) -> None:
-    print(f"mtlearn: error: {message}", file=sys.stderr)
+    """``mtlearn: error: <message>`` on standard error, if there is one to write to."""
+    try:
+        if sys.stderr is not None:  # `2>&-`: print(file=None) would write to standard output
+            print(f"mtlearn: error: {message}", file=sys.stderr)
+    except (OSError, ValueError):  # `2> /dev/full`: the exit status still tells
+        pass
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status.
 
     Output is written only when everything succeeded, so an error never leaves a
-    half-written standard output. Only the errors a user can cause are caught
-    (bad files, bad option values, missing WordNet); anything else is a bug and
-    shows its traceback.
+    half-written standard output. The errors a user can cause (bad files, bad
+    option values, missing WordNet, a closed or full standard output, too little
+    memory, Ctrl-C: status 130) end in one ``mtlearn: error:`` line; anything else is
+    a bug and shows its traceback. A reader that stops reading early (``| head``) is
+    not an error: the status is 0 whatever the size of the output.
 
     >>> main(["bleu", "-r", "/nonexistent/ref.txt", "-i", "/nonexistent/hyp.txt"])  # message on stderr
     1
     >>> main(["bleu", "-r", "ref.txt", "--tokenize", "moses"])  # a usage error
     2
     """
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["wordnet"]:
-        from mtlearn.metrics.meteor import wordnet as wordnet_setup
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:
+        _error("interrupted (Ctrl-C)")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # e.g. `mtlearn bleu ... --sentence-level | head -1`
+        _quiet_stdout()
+        return 0
+    except MemoryError:
+        _error("out of memory: the input or the options need more memory than is available")
+        return EXIT_INPUT
 
-        return wordnet_setup.main(argv[1:], prog="mtlearn wordnet")
+
+def _main(argv: list[str]) -> int:
+    """:func:`main` without its last resorts (Ctrl-C, a closed pipe, no memory left)."""
+    if argv[:1] == ["wordnet"]:
+        return _wordnet(argv[1:])
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as done:  # --help, --version, usage errors: argparse has printed its message
         return int(done.code or 0) if not isinstance(done.code, str) else EXIT_USAGE
+    if sys.stdout is None:  # say so before scoring, not after
+        _error(_STDOUT_CLOSED)
+        return EXIT_INPUT
     try:
         chunks = _score_files(args)
     except CommandLineError as error:
@@ -866,9 +924,32 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except (ValueError, TypeError) as error:  # the library rejects an option value; the message names it
         _error(_as_option(str(error), args))
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        return 130  # the shell's convention for "stopped by Ctrl-C"
-    return _write(chunks)
+    except OverflowError as error:  # a number too large for the computation (the message may not name it)
+        _error(_as_option(f"a number is too large for the computation ({error}); give smaller values", args))
+        return EXIT_USAGE
+    try:
+        return _write(chunks)
+    except CommandLineError as error:  # standard output closed or full
+        _error(error)
+        return error.status
+
+
+def _wordnet(argv: list[str]) -> int:
+    """``mtlearn wordnet ...``: the set-up's own command line, its unexpected failures in one line too."""
+    from mtlearn.metrics.meteor import wordnet as wordnet_setup
+
+    try:
+        with warnings.catch_warnings():  # NLTK's note on reading WordNet 3.0, not a problem of the set-up
+            warnings.filterwarnings("ignore", message="The multilingual functions", category=UserWarning)
+            return wordnet_setup.main(argv, prog="mtlearn wordnet")
+    except OSError as error:  # e.g. a --target that cannot be written to
+        where = f" ({error.filename})" if getattr(error, "filename", None) else ""
+        _error(f"wordnet: {error.strerror or error}{where}; give a folder you can write to with --target DIR "
+               "(e.g. ~/nltk_data, which NLTK searches) or check its permissions")
+        return EXIT_INPUT
+    except ValueError as error:  # e.g. a target refused for safety; the message says why
+        _error(f"wordnet: {error}")
+        return EXIT_INPUT
 
 
 def _score_files(args: argparse.Namespace) -> list[str]:
@@ -901,15 +982,113 @@ def _as_option(message: str, args: argparse.Namespace) -> str:
     return message
 
 
-def _write(chunks: list[str]) -> int:
-    try:
-        sys.stdout.write("\n".join(chunks) + "\n")
-        sys.stdout.flush()
-    except BrokenPipeError:  # e.g. `mtlearn bleu ... --sentence-level | head`
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_INPUT
+def _write(chunks: Iterable[str]) -> int:
+    """Write each chunk and a newline to standard output (see :func:`_write_pieces`); return 0."""
+    _write_pieces(chunk + "\n" for chunk in chunks)
     return 0
+
+
+_STDOUT_CLOSED = ("standard output is closed (`>&-`); send the output to a file (`> out.txt`) "
+                  "or discard it (`> /dev/null`)")
+
+
+def _write_pieces(pieces: Iterable[str], stream: Optional[IO[str]] = None) -> None:
+    """Write ``pieces`` to ``stream`` (default standard output) and flush; each failure a :class:`CommandLineError`.
+
+    Characters that the stream's encoding cannot represent (``PYTHONIOENCODING=ascii``)
+    are written as JSON's ``\\uXXXX`` escapes, so that ``--json`` stays valid JSON,
+    with one warning on standard error. A full or closed output is an error; a reader
+    that went away raises ``BrokenPipeError``, which :func:`main` turns into status 0.
+
+    >>> import io
+    >>> out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    >>> _write_pieces(['{"word": "café"}\\n'], out)  # and a warning on standard error
+    >>> out.buffer.getvalue()
+    b'{"word": "caf\\\\u00e9"}\\n'
+    >>> json.loads(out.buffer.getvalue())
+    {'word': 'café'}
+    """
+    stream = sys.stdout if stream is None else stream
+    if stream is None:
+        raise CommandLineError(_STDOUT_CLOSED)
+    try:
+        writer = _Writer(stream)
+        for piece in pieces:
+            writer.write(piece)
+        stream.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:  # `> /dev/full`, a full disk
+        _quiet(stream)
+        raise CommandLineError(f"cannot write the output: {error.strerror or error}") from None
+    except ValueError as error:  # "I/O operation on closed file"
+        raise CommandLineError(f"cannot write the output: {error}") from None
+
+
+class _Writer:
+    """Text to ``stream``'s bytes in its encoding, what it lacks as ``\\uXXXX`` (said once), short writes retried."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.buffer: Optional[IO[bytes]] = getattr(stream, "buffer", None)
+        self.encoding = getattr(stream, "encoding", None) or "utf-8"
+        self.errors = getattr(stream, "errors", None) or "strict"
+        self.warned = False
+        stream.flush()  # what was printed before goes first
+
+    def write(self, text: str) -> None:
+        if self.buffer is None:  # io.StringIO, doctest's output: text all the way
+            self.stream.write(text)
+            return
+        try:
+            data = text.encode(self.encoding, self.errors)  # the user's own choice, e.g. ascii:replace
+        except UnicodeEncodeError:
+            data = _escape_unencodable(text, self.encoding).encode(self.encoding)
+            self._warn()
+        view = memoryview(data)
+        while view:  # a buffered write can be short when the reader goes away: the next one then fails
+            written = self.buffer.write(view)
+            if not written:
+                raise OSError(errno.EIO, "standard output accepts no more data")
+            view = view[written:]
+
+    def _warn(self) -> None:
+        if not self.warned and sys.stderr is not None:
+            print(f"mtlearn: warning: the output's encoding ({self.encoding}) cannot represent some characters; "
+                  "they are written as \\uXXXX escapes (set PYTHONIOENCODING=utf-8 to have them as they are)",
+                  file=sys.stderr)
+        self.warned = True
+
+
+def _escape_unencodable(text: str, encoding: str) -> str:
+    r"""``text`` with each character ``encoding`` lacks written as JSON writes it (``\u00e9``; a pair beyond U+FFFF).
+
+    >>> print(_escape_unencodable("café 😀", "ascii"))
+    caf\u00e9 \ud83d\ude00
+    """
+    out = []
+    for char in text:
+        try:
+            char.encode(encoding)
+            out.append(char)
+        except UnicodeEncodeError:
+            out.append(json.dumps(char)[1:-1])
+    return "".join(out)
+
+
+def _quiet(stream: Optional[IO[str]]) -> None:
+    """Point ``stream``'s file descriptor at os.devnull, so that Python's last flush at exit says nothing."""
+    try:
+        fd = stream.fileno()  # type: ignore[union-attr]
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    except (AttributeError, OSError, ValueError):  # no descriptor (io.StringIO) or already gone
+        pass
+
+
+def _quiet_stdout() -> None:
+    _quiet(sys.stdout)
 
 
 if __name__ == "__main__":

@@ -255,8 +255,24 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(__doc__.split("\n\n")[1].strip() if __doc__ else "python -m mtlearn.show.figures [OUTDIR]")
         print("usage: python -m mtlearn.show.figures [OUTDIR]   (default: ./figures)")
         return 0 if len(args) <= 1 else 2
-    _, skipped = generate(args[0] if args else DEFAULT_OUTDIR)
+    outdir = Path(args[0] if args else DEFAULT_OUTDIR)
+    if outdir.exists() and not outdir.is_dir():
+        return _fail(f"{outdir} is not a folder; give the folder to write the pictures into "
+                     "(it is created if missing)", 2)
+    try:
+        _, skipped = generate(outdir)
+    except OSError as error:  # a parent that is a file, no permission, a full disk
+        return _fail(f"cannot write the pictures into {outdir}: {error.strerror or error}"
+                     + (f" ({error.filename})" if error.filename not in (None, str(outdir)) else ""), 1)
+    except KeyboardInterrupt:
+        return _fail("interrupted (Ctrl-C)", 130)
     return 1 if skipped else 0
+
+
+def _fail(message: str, status: int) -> int:
+    """One ``mtlearn: error:`` line on standard error; return ``status``."""
+    print(f"mtlearn: error: {message}", file=sys.stderr)
+    return status
 
 
 if __name__ == "__main__":  # pragma: no cover - the command

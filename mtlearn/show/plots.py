@@ -250,6 +250,27 @@ def _figure_and_axes(ax: Optional[Axes], width: float, height: float) -> tuple[F
     return fig, fig.add_subplot()
 
 
+def _literal(fig: Figure, ax: Axes) -> Figure:
+    """``fig``, the texts put into ``ax`` (words, title, legend, table cells) drawn as typed.
+
+    A word such as ``$x^$`` is then a dollar sign, an x and a caret, not matplotlib's
+    mathtext (which would fail on it, or silently typeset ``$5 and $6``). Tick labels
+    are left alone: their formatters may use mathtext on purpose.
+
+    >>> fig = TeachingFigure()
+    >>> ax = fig.add_subplot()
+    >>> _ = ax.text(0, 0, "$x^$"), ax.set_title("$5 and $6")
+    >>> _literal(fig, ax) is fig, ax.texts[0].get_parse_math(), ax.title.get_parse_math()
+    (True, False, False)
+    """
+    legend = ax.get_legend()
+    texts = [*ax.texts, ax.title, *(legend.get_texts() if legend is not None else ()),
+             *(cell.get_text() for table in ax.tables for cell in table.get_celld().values())]
+    for text in texts:
+        text.set_parse_math(False)
+    return fig
+
+
 # --------------------------------------------------------------------------- alignment
 
 
@@ -397,7 +418,7 @@ def plot_alignment_pairs(
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
     if not sorted_pairs:
         ax.text((n - 1) / 2, 0.5, "no mappings", ha="center", va="center", color="#888888", fontsize=10)
-    return fig
+    return _literal(fig, ax)
 
 
 def plot_alignment(
@@ -540,7 +561,7 @@ def plot_ngram_table(
     value = f"{matched}/{total} = {matched / total:.4f}" if total else "0/0 (no n-grams of this order)"
     ax.set_title(f"{name} precision p_{n} = {value}\nred: clipped to the reference count; grey: no match",
                  fontsize=10)
-    return fig
+    return _literal(fig, ax)
 
 
 def _bp_point(result: Any) -> tuple[float, float, str]:
@@ -607,7 +628,7 @@ def plot_brevity_penalty(
     ax.set_title("BLEU's brevity penalty: short candidates pay, long ones do not", fontsize=11)
     ax.legend(loc="lower right", fontsize=8)
     ax.grid(alpha=0.3)
-    return fig
+    return _literal(fig, ax)
 
 
 def plot_weights(max_order: int = 4, *, precision: float = 0.5, steps: int = 200,
@@ -719,7 +740,7 @@ def plot_meteor_penalty(
     ax.set_title("METEOR's fragmentation penalty: score = F_mean * (1 - penalty)", fontsize=11)
     ax.legend(loc="upper left", fontsize=8)
     ax.grid(alpha=0.3)
-    return fig
+    return _literal(fig, ax)
 
 
 def plot_f_mean(
@@ -898,7 +919,7 @@ def plot_chrf_orders(result: "ChrfResult", *, title: Optional[str] = None, ax: O
     rule = ("mean of the orders' F_beta (eps smoothing)" if result.eps_smoothing
             else "F_beta of the averaged precision and recall")
     ax.set_title(f"{title}\n{first}\n{rule}" if title else f"{first}\n{rule}", fontsize=10)
-    return fig
+    return _literal(fig, ax)
 
 
 # --------------------------------------------------------------------------- TER
@@ -1057,7 +1078,7 @@ def plot_ter_edits(result: "TerResult", *, title: Optional[str] = None, ax: Opti
                 Patch(facecolor=TER_COLOURS["insert"], alpha=0.25, edgecolor=TER_COLOURS["insert"],
                       label="insertion (reference word)")]
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
-    return fig
+    return _literal(fig, ax)
 
 
 # --------------------------------------------------------------------------- agreement with people
@@ -1189,7 +1210,7 @@ def plot_system_agreement(
     ax.set_ylabel(f"corpus {METRIC_NAMES[metric]}", fontsize=8)
     ax.tick_params(labelsize=7)
     ax.grid(alpha=0.3)
-    return fig
+    return _literal(fig, ax)
 
 
 def plot_agreement_grid(

@@ -1,0 +1,75 @@
+"""Ctrl-C while an ``mtlearn`` command is still importing ends it in one line, with exit status 130.
+
+The ``mtlearn`` console script and ``python -m mtlearn...`` import the whole package
+before :func:`mtlearn.cli.main` can catch anything, and that takes about a tenth of a
+second: a Ctrl-C in that window would print a traceback from deep inside some import.
+``mtlearn/__init__.py`` therefore calls :func:`install` first thing. In a process that
+runs an mtlearn command it installs a ``sys.excepthook`` that turns an uncaught
+``KeyboardInterrupt`` into ``mtlearn: error: interrupted (Ctrl-C)`` and exit status 130
+(the shell's "stopped by Ctrl-C"); every other process (a notebook, a test, a script
+that imports mtlearn) is left exactly as it was. The hook only runs once the exception
+has unwound, so ``finally`` blocks (temporary files) still run.
+
+>>> is_command(["/venv/bin/mtlearn", "bleu"], ["/venv/bin/python", "/venv/bin/mtlearn", "bleu"])
+True
+>>> is_command(["-m", "bleu"], ["python", "-X", "utf8", "-m", "mtlearn.show.figures", "out"])
+True
+>>> is_command(["-m"], ["python", "-m", "pytest"]), is_command(["script.py"], ["python", "script.py"])
+(False, False)
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+TYPE_CHECKING = False  # typing itself takes 10 ms to import: the window this module exists to close
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from types import TracebackType
+    from typing import Optional
+
+#: The exit status of a command stopped by Ctrl-C (128 + SIGINT), as the shell reports it.
+EXIT_INTERRUPTED = 130
+
+MESSAGE = "mtlearn: error: interrupted (Ctrl-C)\n"
+
+
+def is_command(argv: Sequence[str], orig_argv: Sequence[str]) -> bool:
+    """Whether this process runs an mtlearn command: the ``mtlearn`` script or ``python -m mtlearn[.x]``.
+
+    ``argv`` is ``sys.argv`` (``"-m"`` while ``-m`` imports the package), ``orig_argv``
+    the interpreter's own command line (``sys.orig_argv``). See the module's examples.
+    """
+    if argv and os.path.basename(argv[0]).removesuffix(".exe") == "mtlearn":
+        return True
+    args = list(orig_argv)
+    if "-m" in args[1:-1]:
+        module = args[args.index("-m", 1) + 1]
+        return module == "mtlearn" or module.startswith("mtlearn.")
+    return False
+
+
+def _excepthook(kind: type[BaseException], value: BaseException, tb: Optional[TracebackType]) -> None:
+    if not issubclass(kind, KeyboardInterrupt):
+        sys.__excepthook__(kind, value, tb)
+        return
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(MESSAGE)
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass  # standard error is gone: the status still says what happened
+    os._exit(EXIT_INTERRUPTED)  # sys.exit cannot be raised from an excepthook
+
+
+def install() -> None:
+    """Install the hook if this process is an mtlearn command (see the module's docstring); else do nothing.
+
+    >>> previous = sys.excepthook
+    >>> install()  # under pytest or a notebook: not an mtlearn command
+    >>> sys.excepthook is previous
+    True
+    """
+    if is_command(sys.argv, getattr(sys, "orig_argv", [])):
+        sys.excepthook = _excepthook

@@ -1,0 +1,312 @@
+"""Issue 15, section 4: the command line never tracebacks, whatever is done to it.
+
+Each case runs the ``mtlearn`` console script (or ``python -m ...``) in a subprocess
+and checks the exit status, that standard error is exactly one ``mtlearn: error:``
+line (or the warning the case expects) and that no traceback escaped. Every
+subprocess is bounded (``TIMEOUT`` seconds); the whole file starts about thirty of
+them, each importing mtlearn (about 0.1 s) -- well under a minute. The pictures
+with a ``$`` in a word are drawn in this process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from mtlearn import bleu, chrf, meteor, ter  # noqa: E402
+from mtlearn.show import plots  # noqa: E402
+
+MTLEARN = Path(sys.executable).parent / "mtlearn"
+PYTHON = sys.executable
+TIMEOUT = 60  # seconds for one subprocess; each takes well under one
+INTERRUPTED = "mtlearn: error: interrupted (Ctrl-C)\n"
+
+
+def run(args: list[str], *, stdin: bytes | None = b"", env: dict[str, str] | None = None,
+        preexec_fn=None, command: list[str] | None = None) -> subprocess.CompletedProcess:
+    """Run ``mtlearn ARGS`` (or ``command + ARGS``); stdout and stderr as bytes."""
+    if command is None and not MTLEARN.is_file():
+        pytest.fail(f"console script {MTLEARN} not found: install the package (pip install -e .)")
+    return subprocess.run([*(command or [str(MTLEARN)]), *args], input=stdin, capture_output=True,
+                          timeout=TIMEOUT, env=env, preexec_fn=preexec_fn)
+
+
+def one_error(proc: subprocess.CompletedProcess, status: int, *fragments: str) -> str:
+    """The process ended with ``status`` and exactly one ``mtlearn: error:`` line, nothing else, on stderr."""
+    err = proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode == status, (proc.returncode, err)
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("mtlearn: error: "), err
+    for fragment in fragments:
+        assert fragment in err, (fragment, err)
+    return err
+
+
+def write_lines(path: Path, lines: list[str]) -> Path:
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, Path]:
+    return {
+        "ref": write_lines(tmp_path / "ref.txt", ["le café est bon", "the cat sat on the mat"]),
+        "hyp": write_lines(tmp_path / "hyp.txt", ["le cafe est bon", "the cat sat on a mat"]),
+        "one": write_lines(tmp_path / "one.txt", ["the cat"]),
+    }
+
+
+def _close(fd: int):
+    return lambda: os.close(fd)
+
+
+# --------------------------------------------------------------------------- standard streams
+
+
+def test_stdout_closed(files):
+    proc = run(["bleu", "-r", str(files["ref"]), "-i", str(files["hyp"])], preexec_fn=_close(1))
+    one_error(proc, 1, "standard output is closed")
+
+
+def test_stdout_full(files):
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run([str(MTLEARN), "bleu", "-r", str(files["ref"]), "-i", str(files["hyp"])],
+                              stdout=full, stderr=subprocess.PIPE, timeout=TIMEOUT)
+    one_error(proc, 1, "cannot write the output", "No space left on device")
+
+
+def test_stdin_closed(files):
+    proc = run(["bleu", "-r", str(files["ref"])], stdin=None, preexec_fn=_close(0))
+    one_error(proc, 1, "standard input is closed", "-i HYP")
+    assert proc.stdout == b""
+
+
+@pytest.mark.parametrize("output", ["--json", "--explain"])
+def test_ascii_stdout_escapes_what_it_cannot_show(files, output):
+    # The segment's result has the words "café" and "cafe"; ASCII cannot show the first.
+    args = ["ter", "-r", str(files["ref"]), "-i", str(files["hyp"]), "--segment", "1", output]
+    utf8 = run(args, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert utf8.returncode == 0 and "café" in utf8.stdout.decode("utf-8")
+    proc = run(args, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    err = proc.stderr.decode()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+    assert err.count("\n") == 1 and err.startswith("mtlearn: warning: ") and "(ascii)" in err, err
+    text = proc.stdout.decode("ascii")  # raises if anything but ASCII was written
+    assert "caf\\u00e9" in text
+    if output == "--json":  # escaped the JSON way: the same object as the UTF-8 output
+        assert json.loads(text) == json.loads(utf8.stdout)
+    else:
+        assert text == utf8.stdout.decode("utf-8").replace("é", "\\u00e9")
+
+
+def test_ascii_with_replace_is_the_users_choice(files):
+    args = ["ter", "-r", str(files["ref"]), "-i", str(files["hyp"]), "--segment", "1", "--explain"]
+    proc = run(args, env={**os.environ, "PYTHONIOENCODING": "ascii:replace"})
+    assert proc.returncode == 0 and proc.stderr == b""
+    assert "caf?" in proc.stdout.decode("ascii")
+
+
+# --------------------------------------------------------------------------- a closed pipe
+
+
+def _read_then_close(args: list[str], nbytes: int) -> subprocess.Popen:
+    """Start mtlearn, read ``nbytes`` of its output (0: none) and close the pipe, as `| head -c` does."""
+    proc = subprocess.Popen([str(MTLEARN), *args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    if nbytes:
+        proc.stdout.read(nbytes)
+    proc.stdout.close()
+    proc.wait(timeout=TIMEOUT)
+    return proc
+
+
+@pytest.mark.parametrize("lines", [1, 3000])
+def test_closed_pipe_status_does_not_depend_on_the_size(tmp_path, lines):
+    # One line fits in the pipe before the reader goes; 3000 lines (about 600 KB) do not.
+    text = write_lines(tmp_path / "t.txt", [f"the cat sat on the mat {i}" for i in range(lines)])
+    args = ["bleu", "-r", str(text), "-i", str(text), "--sentence-level"]
+    statuses = set()
+    for nbytes in (0, 10):
+        proc = _read_then_close(args, nbytes)
+        err = proc.stderr.read().decode()
+        proc.stderr.close()
+        assert err == "", err  # no "Exception ignored ... BrokenPipeError", no traceback
+        statuses.add(proc.returncode)
+    assert statuses == {0}
+
+
+# --------------------------------------------------------------------------- hostile numbers and files
+
+
+def test_max_order_beyond_an_index(files):
+    proc = run(["bleu", "-r", str(files["ref"]), "-i", str(files["hyp"]), "--max-order", "99999999999999999999"])
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and "Traceback" not in err
+    assert err.startswith("mtlearn: error: argument --max-order: 99999999999999999999 is too large"), err
+
+
+def test_weights_whose_sum_overflows(files):
+    proc = run(["bleu", "-r", str(files["ref"]), "-i", str(files["hyp"]), "--weights", "1e308", "1e308", "0", "0"])
+    one_error(proc, 2, "--weights")
+
+
+def _memory_limit(limit: int = 512 * 2 ** 20):
+    return lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def test_endless_reference_file_under_a_memory_limit(files):
+    proc = run(["bleu", "-r", "/dev/zero", "-i", str(files["hyp"])], preexec_fn=_memory_limit())
+    one_error(proc, 1, "/dev/zero: too large to read into the memory available")
+
+
+def test_endless_standard_input_under_a_memory_limit(files):
+    with open("/dev/zero", "rb") as zero:
+        proc = subprocess.run([str(MTLEARN), "bleu", "-r", str(files["ref"])], stdin=zero, capture_output=True,
+                              timeout=TIMEOUT, preexec_fn=_memory_limit())
+    one_error(proc, 1, "standard input: too large")
+
+
+def test_one_line_is_singular(files):
+    proc = run(["bleu", "-r", str(files["one"]), "-i", str(files["hyp"])])
+    one_error(proc, 1, "has 1 line but", "has 2;")
+    assert "1 lines" not in proc.stderr.decode()
+
+
+# --------------------------------------------------------------------------- wordnet, figures
+
+
+def test_wordnet_target_that_cannot_be_written(tmp_path):
+    debian = Path("/usr/share/wordnet")
+    if not (debian / "data.noun").is_file():
+        pytest.skip("Debian's WordNet (/usr/share/wordnet) is absent: the set-up would stop before writing")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder\n")
+    target = blocker / "nltk_data"  # under a regular file: unwritable even for root
+    # NLTK must not find the WordNet already installed, or the set-up has nothing to write.
+    code = ("import sys, nltk; nltk.data.path[:] = []\n"
+            "from mtlearn.cli import main\n"
+            f"sys.exit(main(['wordnet', '--target', {str(target)!r}, '--no-download', '--no-apt']))")
+    proc = run([], command=[PYTHON, "-c", code])
+    one_error(proc, 1, str(blocker), "--target")
+    assert not target.exists()
+
+
+@pytest.mark.parametrize("module", ["mtlearn.show.figures", "mtlearn.figures"])
+def test_figures_into_a_file(tmp_path, module):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("keep me\n")
+    proc = run([str(blocker)], command=[PYTHON, "-m", module])
+    one_error(proc, 2, "is not a folder")
+    assert blocker.read_text() == "keep me\n"
+    proc = run([str(blocker / "figures")], command=[PYTHON, "-m", module])
+    one_error(proc, 1, "cannot write the pictures into", "Not a directory")
+
+
+# --------------------------------------------------------------------------- Ctrl-C
+
+
+def _interrupt_after(command: list[str], delay: float) -> subprocess.Popen:
+    proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=TIMEOUT)
+    return proc
+
+
+PACKAGE = str(Path(plots.__file__).resolve().parents[1])  # .../mtlearn
+
+
+def _in_interpreter_start_up(proc: subprocess.Popen, err: str) -> bool:
+    """Python itself was still starting (its site module, runpy), before any mtlearn module ran."""
+    return PACKAGE not in err and (proc.returncode == -signal.SIGINT or "init_import_site" in err
+                                   or "<frozen" in err)
+
+
+@pytest.mark.parametrize("command", [[str(MTLEARN)], [PYTHON, "-m", "mtlearn"]], ids=["script", "python-m"])
+def test_ctrl_c_while_importing_and_while_reading(files, command):
+    # Standard input stays open, so the process waits there once it has imported everything.
+    clean = 0
+    for delay in (0.05, 0.1, 0.15, 0.2, 0.6):
+        proc = _interrupt_after([*command, "bleu", "-r", str(files["ref"])], delay)
+        assert proc.stderr is not None and proc.stdout is not None
+        err = proc.stderr.read().decode()
+        proc.stderr.close()
+        assert proc.stdout.read() == b""
+        proc.stdout.close()
+        if proc.stdin is not None:
+            proc.stdin.close()
+        if _in_interpreter_start_up(proc, err):
+            continue
+        assert (proc.returncode, err) == (130, INTERRUPTED), (delay, proc.returncode, err)
+        clean += 1
+    assert clean >= 3, "the interpreter was still starting up at most delays: the machine is too slow to tell"
+
+
+# --------------------------------------------------------------------------- `$` in words, drawn literally
+
+TOKEN = "$x^$"  # mathtext would fail on it ("$5 and $6" it would typeset silently)
+
+
+def _drawers():
+    t = TOKEN
+    return {
+        "alignment_pairs": lambda ax: plots.plot_alignment_pairs([t, "b"], [t, "b"], [(0, 0), (1, 1)], title=t, ax=ax),
+        "alignment": lambda ax: plots.plot_alignment(meteor(f"{t} b", [f"b {t}"], stages=["exact"]), title=t, ax=ax),
+        "ngram_table": lambda ax: plots.plot_ngram_table(bleu(f"{t} b", [f"{t} b"], max_order=1), 1, ax=ax),
+        "meteor_penalty": lambda ax: plots.plot_meteor_penalty([meteor(f"{t} b", [f"b {t}"], stages=["exact"])],
+                                                              labels=[t], ax=ax),
+        "chrf_orders": lambda ax: plots.plot_chrf_orders(chrf(f"{t} b", [f"{t} b"], word_order=2), title=t, ax=ax),
+        "ter_edits": lambda ax: plots.plot_ter_edits(ter(f"{t} b c", [f"b {t} d"]), title=t, ax=ax),
+    }
+
+
+def _texts_with_the_token(fig: Figure) -> list:
+    from matplotlib.text import Text
+
+    cells = [cell.get_text() for ax in fig.axes for table in ax.tables for cell in table.get_celld().values()]
+    return [a for a in [*fig.findobj(Text), *cells] if TOKEN in a.get_text()]
+
+
+@pytest.mark.parametrize("own_axes", [False, True], ids=["mtlearn-figure", "user-axes"])
+@pytest.mark.parametrize("name", list(_drawers()))
+def test_a_dollar_token_is_drawn_literally(name, own_axes):
+    ax = Figure().add_subplot() if own_axes else None
+    fig = _drawers()[name](ax)
+    texts = _texts_with_the_token(fig)
+    assert texts, "the token is not drawn at all"
+    assert all(not t.get_parse_math() for t in texts)
+    png = plots.figure_to_png(fig)  # mathtext would raise ValueError here
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_alignment_comparison_with_a_dollar_token():
+    fig = plots.plot_alignment_comparison([TOKEN, "b"], [TOKEN, "b"], [(TOKEN, [(0, 0)]), ("(b)", [(1, 1)])])
+    assert len(_texts_with_the_token(fig)) >= 5  # two words per row, and a title
+    assert plots.figure_to_png(fig)[:4] == b"\x89PNG"
+
+
+def test_explorers_show_a_dollar_token():
+    from mtlearn.show.widgets import BleuExplorer, ChrfExplorer, MeteorExplorer, TerExplorer
+
+    for explorer in (BleuExplorer(f"{TOKEN} b", [f"b {TOKEN}"]), ChrfExplorer(f"{TOKEN} b", [f"b {TOKEN}"]),
+                     MeteorExplorer(f"{TOKEN} b", [f"b {TOKEN}"], stages=["exact"]),
+                     TerExplorer(f"{TOKEN} b", [f"b {TOKEN}"])):
+        assert explorer.error is None, (type(explorer).__name__, explorer.error)
+        if hasattr(explorer, "image"):
+            assert bytes(explorer.image.value[:8]) == b"\x89PNG\r\n\x1a\n", type(explorer).__name__
