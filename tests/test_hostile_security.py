@@ -139,6 +139,19 @@ def test_a_dangling_link_does_not_create_a_file_at_its_target(tmp_path):
     assert not [p.name for p in corpus.iterdir() if p.name.endswith(".tmp")]
 
 
+def test_set_up_removes_what_a_crashed_run_left_but_not_a_running_ones(tmp_path):
+    source = small_source(tmp_path / "src")
+    corpus = tmp_path / "T" / "corpora" / "wordnet"
+    corpus.mkdir(parents=True)
+    crashed, running = corpus / f".data.noun.mtlearn-{'a' * 16}.tmp", corpus / f".data.adj.mtlearn-{'b' * 16}.tmp"
+    crashed.write_text("half")
+    running.write_text("half")
+    an_hour_ago = time.time() - 3600
+    os.utime(crashed, (an_hour_ago, an_hour_ago))
+    wordnet.build_from_debian(source, tmp_path / "T")
+    assert not crashed.exists() and running.exists()
+
+
 def test_a_link_in_place_of_a_folder_is_refused(tmp_path):
     source = small_source(tmp_path / "src")
     elsewhere = tmp_path / "elsewhere"

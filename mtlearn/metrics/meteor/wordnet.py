@@ -37,6 +37,7 @@ import stat
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -288,12 +289,15 @@ def _safe_folder(target: Path, below: tuple[str, ...]) -> Iterator[int]:
         os.close(fd)
 
 
-def _remove_stale_temporaries(folder: int) -> None:
-    """Temporary files a crashed set-up left behind (never a link's target: unlink removes the name)."""
+def _remove_stale_temporaries(folder: int, older_than_s: float = 600.0) -> None:
+    """Temporary files a crashed set-up left behind (a running one's are seconds old; unlink removes a
+    link's name, never its target)."""
+    now = time.time()
     for name in os.listdir(folder):
         if _TEMPORARY.match(name):
             with suppress(FileNotFoundError):
-                os.unlink(name, dir_fd=folder)
+                if now - os.stat(name, dir_fd=folder, follow_symlinks=False).st_mtime > older_than_s:
+                    os.unlink(name, dir_fd=folder)
 
 
 def _write_new_file(folder: int, name: str, content: "bytes | BinaryIO") -> None:
