@@ -48,6 +48,7 @@ from mtlearn.study.correlation import (
     spearman,
 )
 from mtlearn.metrics.meteor.score import MeteorStats, meteor, meteor_from_stats
+from mtlearn.study.accuracy import bootstrap_accuracy, pooled_accuracy
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = REPO / "mtlearn" / "study" / "data" / "wmt22_agreement"
@@ -64,7 +65,11 @@ PAIRED_BOOTSTRAP = dict(n_samples=1000, seed=2004, alpha=0.05)
 HUMAN_TEST = dict(test="wilcoxon-rank-sum", alternative="greater", score="z", alpha=0.05)
 JOIN_OFFSETS = (-2, -1, 0, 1, 2)
 JOIN_SHUFFLE_SEED = 13
+CHRF = dict(char_order=6, word_order=0, beta=2.0, reference_ties="last")
+ACCURACY_CI = dict(n_resamples=1000, seed=2021, level=0.95)
 METRICS = ("bleu", "meteor")
+#: Metrics of the system-level tables; COMET is WMT's own number (one reference), never computed here.
+SYSTEM_METRICS = ("bleu", "meteor", "chrf", "comet")
 FLOAT = "{:.6f}"
 
 
@@ -167,6 +172,18 @@ def load_pair(root: Path, pair: str) -> PairData:
     return PairData(pair, ref_ids, references, outputs, human_systems, human_segments, files)
 
 
+def official_scores(root: Path) -> dict[tuple[str, str], dict[str, float]]:
+    """Every row of WMT's ``automatic-scores.tsv``: (pair, system) -> {metric column: score}."""
+    out: dict[tuple[str, str], dict[str, float]] = {}
+    path = root / "automatic-scores.tsv"
+    if path.is_file():
+        for line in _lines(path)[1:]:
+            cols = line.split("\t")
+            if len(cols) == 6:
+                out.setdefault((cols[0], cols[1]), {})[cols[4]] = float(cols[5])
+    return out
+
+
 def official_bleu(root: Path) -> dict[tuple[str, str], float]:
     """WMT's own ``bleu-all`` figures from ``automatic-scores.tsv`` (0-100)."""
     out = {}
@@ -183,21 +200,28 @@ def official_bleu(root: Path) -> dict[tuple[str, str], float]:
 
 
 def _bleu_job(job: tuple[str, str, list[str], list[list[str]]]):
+    """Corpus BLEU (with its segment statistics) and chrF against all references, then each alone."""
     pair, system, hyps, refs = job
     result = corpus_bleu(hyps, refs, **BLEU_CORPUS)
     rows, sentence = [], []
     for s in result.segments.stats():
         rows.append([s.candidate_length, s.reference_length, *s.matches, *s.totals, *s.nltk_totals])
         sentence.append(bleu_from_stats(s, **BLEU_SENTENCE).score)
-    return pair, system, result.score, result.signature, rows, sentence
+    chrf_all = mtlearn.corpus_chrf(hyps, refs, **CHRF)
+    single = []
+    for k in range(len(refs[0])):
+        one = [[r[k]] for r in refs]
+        single.append((corpus_bleu(hyps, one, **BLEU_CORPUS).score, mtlearn.corpus_chrf(hyps, one, **CHRF).score))
+    return pair, system, result.score, result.signature, rows, sentence, chrf_all.score, chrf_all.signature, single
 
 
 def _meteor_job(items: list[tuple[str, tuple[str, ...]]]):
     out = []
     for hyp, refs in items:
         r = meteor(hyp, list(refs), **METEOR)
+        per_ref = tuple((x.matches, x.candidate_length, x.reference_length, x.chunks) for x in r.per_reference)
         out.append((r.matches, r.candidate_length, r.reference_length, r.chunks, r.score,
-                    all(x.optimal for x in r.per_reference)))
+                    all(x.optimal for x in r.per_reference), per_ref))
     return out
 
 
@@ -262,6 +286,8 @@ class SystemScores:
     sentence_bleu: list[float]
     sentence_meteor: list[float]
     meteor_unproven: int  # segments whose alignment search stopped at its node budget
+    chrf: float = 0.0  # all references, reference_ties="last" (WMT's chrf-all)
+    by_reference: dict[str, dict[str, float]] = field(default_factory=dict)  # ref id -> bleu, chrf, meteor
 
 
 def score_all(data: list[PairData], workers: int) -> tuple[dict, dict]:
@@ -295,10 +321,17 @@ def score_all(data: list[PairData], workers: int) -> tuple[dict, dict]:
 
     scores: dict[tuple[str, str], SystemScores] = {}
     signatures = {}
-    for pair, system, bleu_score, bleu_sig, rows, sentence in bleu_results:
+    for pair, system, bleu_score, bleu_sig, rows, sentence, chrf_score, chrf_sig, single in bleu_results:
         d = by_pair[pair]
         m_rows = [meteor_of[(pair, i, hyp)] for i, hyp in enumerate(d.outputs[system])]
         stats = [MeteorStats(*r[:4]) for r in m_rows]
+        by_reference = {}
+        for k, ref_id in enumerate(d.reference_ids):
+            one = [MeteorStats(*r[6][k]) for r in m_rows]
+            by_reference[ref_id] = {
+                "bleu": single[k][0], "chrf": single[k][1],
+                "meteor": meteor_from_stats(one, alpha=METEOR["alpha"], beta=METEOR["beta"],
+                                            gamma=METEOR["gamma"]).score}
         scores[(pair, system)] = SystemScores(
             bleu=bleu_score,
             meteor=meteor_from_stats(stats, alpha=METEOR["alpha"], beta=METEOR["beta"],
@@ -308,12 +341,15 @@ def score_all(data: list[PairData], workers: int) -> tuple[dict, dict]:
             sentence_bleu=sentence,
             sentence_meteor=[r[4] for r in m_rows],
             meteor_unproven=sum(1 for r in m_rows if not r[5]),
+            chrf=chrf_score,
+            by_reference=by_reference,
         )
         signatures[pair] = {
             "bleu_corpus": bleu_sig,
             "bleu_sentence": bleu_from_stats(BleuStats(0, 0, (0,) * 4, (0,) * 4, (0,) * 4),
                                              **BLEU_SENTENCE, nrefs=len(d.references)).signature,
             "meteor": _meteor_signature(len(d.references)),
+            "chrf": chrf_sig,
         }
     return scores, signatures
 
@@ -361,42 +397,120 @@ def mt_systems(d: PairData) -> list[str]:
 
 
 def systems_table(data, scores, official):
-    header = ["pair", "system", "human_label", "kind", "has_output", "bleu", "meteor",
-              "meteor_unproven_segments", "wmt_bleu_all", "human_z", "human_raw", "human_segments", "human_judgements_all"]
+    header = ["pair", "system", "human_label", "kind", "has_output", "bleu", "meteor", "chrf",
+              "meteor_unproven_segments", "wmt_bleu_all", "wmt_chrf_all", "human_z", "human_raw", "human_segments",
+              "human_judgements_all"]
     rows = []
     for d in data:
         for name in sorted(set(d.outputs) | set(d.human_systems)):
             h = d.human_systems.get(name)
             s = scores.get((d.pair, name))
-            wmt = official.get((d.pair, name))
+            wmt = official.get((d.pair, name), {}) if s else {}
             rows.append([
                 d.pair, name, h.label if h else None,
                 "human" if name.startswith("HUMAN") else "mt",
                 name in d.outputs,
-                s.bleu if s else None, s.meteor if s else None,
+                s.bleu if s else None, s.meteor if s else None, s.chrf if s else None,
                 s.meteor_unproven if s else None,
-                wmt / 100 if wmt is not None and s else None,
+                _percent(wmt.get("bleu-all")), _percent(wmt.get("chrf-all")),
                 h.z if h else None, h.raw if h else None,
                 h.n if h else None, h.n_all if h else None,
             ])
     return header, rows
 
 
-def system_correlation_table(data, scores):
-    header = ["pair", "metric", "statistic", "human_score", "n_systems", "value", "ci_low",
+def _percent(value):
+    return None if value is None else value / 100
+
+
+def reference_score(scores, official, pair: str, system: str, reference: str, metric: str):
+    """A system's corpus score against ``reference`` ("all" or one id): mtlearn's, or WMT's COMET.
+
+    COMET is WMT's official ``COMET-<ref>`` (one reference; ``None`` for "all" or where WMT has no row).
+    """
+    if metric == "comet":
+        return None if reference == "all" else official.get((pair, system), {}).get(f"COMET-{reference}")
+    s = scores[(pair, system)]
+    return getattr(s, metric) if reference == "all" else s.by_reference[reference][metric]
+
+
+def references_of(d: PairData) -> list[str]:
+    """The reference sets of a pair: "all" of them together, then each alone."""
+    return ["all", *d.reference_ids]
+
+
+def metrics_of(d: PairData, reference: str, scores, official) -> list[str]:
+    """The metrics with a score for every MT system of ``d`` against ``reference`` (COMET: single refs)."""
+    return [m for m in SYSTEM_METRICS
+            if all(reference_score(scores, official, d.pair, s, reference, m) is not None for s in mt_systems(d))]
+
+
+def reference_scores_table(data, scores, official):
+    """Every system with an output, against all references and each alone: mtlearn's scores, WMT's."""
+    header = ["pair", "system", "reference", "bleu", "meteor", "chrf", "wmt_bleu", "wmt_chrf", "wmt_comet"]
+    rows = []
+    for d in data:
+        for name in sorted(d.outputs):
+            wmt = official.get((d.pair, name), {})
+            for ref in references_of(d):
+                rows.append([d.pair, name, ref, *(reference_score(scores, official, d.pair, name, ref, m)
+                                                  for m in ("bleu", "meteor", "chrf")),
+                             _percent(wmt.get(f"bleu-{ref}")), _percent(wmt.get(f"chrf-{ref}")),
+                             None if ref == "all" else wmt.get(f"COMET-{ref}")])
+    return header, rows
+
+
+def system_correlation_table(data, scores, official):
+    header = ["pair", "reference", "metric", "statistic", "human_score", "n_systems", "value", "ci_low",
               "ci_high", "ci_level", "n_resamples", "n_valid_resamples", "seed"]
     rows = []
     stats = {"pearson": pearson, "spearman": spearman}
     for d in data:
         systems = mt_systems(d)
-        for metric in METRICS:
-            x = [getattr(scores[(d.pair, s)], metric) for s in systems]
+        for ref in references_of(d):
+            for metric in metrics_of(d, ref, scores, official):
+                x = [reference_score(scores, official, d.pair, s, ref, metric) for s in systems]
+                for human_score in ("z", "raw"):
+                    y = [getattr(d.human_systems[s], human_score) for s in systems]
+                    for stat_name, stat in stats.items():
+                        ci = bootstrap_ci(stat, x, y, **SYSTEM_CI)
+                        rows.append([d.pair, ref, metric, stat_name, human_score, len(systems), ci.estimate,
+                                     ci.low, ci.high, ci.level, ci.n_resamples, ci.n_valid, ci.seed])
+    return header, rows
+
+
+def pairwise_accuracy_table(data, scores, official):
+    """Pairwise accuracy (Kocmi et al. 2021) per pair and pooled, per reference, metric and human score.
+
+    Pooled rows (``scope`` "pooled") sum over the pairs that have the reference and a score of the
+    metric for every system; ``pairs`` lists them.
+    """
+    header = ["scope", "reference", "metric", "human_score", "pairs", "n_systems", "comparisons", "agreeing",
+              "metric_ties", "human_ties", "value", "ci_low", "ci_high", "ci_level", "n_resamples",
+              "n_valid_resamples", "seed"]
+    rows = []
+    references = ["all", *sorted({r for d in data for r in d.reference_ids})]
+    for ref in references:
+        for metric in SYSTEM_METRICS:
             for human_score in ("z", "raw"):
-                y = [getattr(d.human_systems[s], human_score) for s in systems]
-                for stat_name, stat in stats.items():
-                    ci = bootstrap_ci(stat, x, y, **SYSTEM_CI)
-                    rows.append([d.pair, metric, stat_name, human_score, len(systems), ci.estimate,
-                                 ci.low, ci.high, ci.level, ci.n_resamples, ci.n_valid, ci.seed])
+                groups = {}
+                for d in data:
+                    if (ref == "all" or ref in d.reference_ids) and metric in metrics_of(d, ref, scores, official):
+                        systems = mt_systems(d)
+                        groups[d.pair] = ([reference_score(scores, official, d.pair, s, ref, metric)
+                                           for s in systems],
+                                          [getattr(d.human_systems[s], human_score) for s in systems])
+                scopes = [(p, [g]) for p, g in groups.items()]
+                if len(groups) > 1:
+                    scopes.append(("pooled", list(groups.values())))
+                for scope, gs in scopes:
+                    acc = pooled_accuracy(gs)
+                    ci = bootstrap_accuracy(gs, **ACCURACY_CI)
+                    names = [scope] if scope != "pooled" else list(groups)
+                    rows.append([scope, ref, metric, human_score, "+".join(names), sum(len(g[0]) for g in gs),
+                                 acc.comparisons, acc.agreeing, acc.metric_ties, acc.human_ties,
+                                 float(acc.value), ci.low, ci.high, ci.level, ci.n_resamples, ci.n_valid,
+                                 ci.seed])
     return header, rows
 
 
@@ -526,13 +640,15 @@ def run(root: Path, out: Path, workers: int = 2, pairs: Sequence[str] | None = N
         if p not in available:
             raise ValueError(f"pairs: {p!r} is not in {root}; choose from {', '.join(available)}")
     data = [load_pair(root, p) for p in sorted(chosen)]
-    official = official_bleu(root)
+    official = official_scores(root)
     scores, signatures = score_all(data, workers)
 
     out.mkdir(parents=True, exist_ok=True)
     tables = {
         "systems.csv": systems_table(data, scores, official),
-        "system_correlations.csv": system_correlation_table(data, scores),
+        "reference_scores.csv": reference_scores_table(data, scores, official),
+        "system_correlations.csv": system_correlation_table(data, scores, official),
+        "pairwise_accuracy.csv": pairwise_accuracy_table(data, scores, official),
         "join_check.csv": join_check_table(data, scores),
         "segment_counts.csv": counts_table(data, scores),
     }
@@ -551,6 +667,15 @@ def run(root: Path, out: Path, workers: int = 2, pairs: Sequence[str] | None = N
         "meteor": {**METEOR, "stages": list(METEOR["stages"]),
                    "references": "best-scoring reference per segment; corpus sums m, w_t, w_r, chunks"},
         "signatures": signatures,
+        "chrf": {**CHRF, "references": "all of the pair's references (reference_ties='last' reproduces WMT's "
+                 "chrf-all) and each reference alone (chrf-A, -B, -C; ties cannot arise)"},
+        "comet": {"source": "WMT's official COMET-<ref> column of automatic-scores.tsv, copied, not computed "
+                  "by mtlearn; one reference each"},
+        "pairwise_accuracy": {**ACCURACY_CI, "method": "Kocmi et al. 2021: share of pairs of MT systems of one "
+                              "language pair whose metric difference has the sign of the human difference "
+                              "(a metric tie counts as not agreeing); pooled = counts summed over pairs; "
+                              "percentile bootstrap resampling systems within each pair, pairs of two "
+                              "different systems compared"},
         "system_level_ci": {**SYSTEM_CI, "method": "percentile bootstrap, resampling systems",
                             "systems": "MT systems with an output and a human score"},
         "paired_bootstrap": {**PAIRED_BOOTSTRAP, "method": "Koehn 2004; one resample set per pair "
@@ -578,8 +703,8 @@ def run(root: Path, out: Path, workers: int = 2, pairs: Sequence[str] | None = N
     return time.monotonic() - start
 
 
-GENERATED = ("systems.csv", "system_correlations.csv", "join_check.csv",
-             "segment_counts.csv", "pairwise_significance.csv", "settings.json")
+GENERATED = ("systems.csv", "reference_scores.csv", "system_correlations.csv", "pairwise_accuracy.csv",
+             "join_check.csv", "segment_counts.csv", "pairwise_significance.csv", "settings.json")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

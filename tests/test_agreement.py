@@ -18,6 +18,9 @@ import pytest
 from mtlearn.study.agreement import (
     DOCUMENT_CLAIM,
     METRICS,
+    SIGNIFICANCE_METRICS,
+    accuracies,
+    accuracy,
     compare_systems,
     correlate_systems,
     leave_one_out,
@@ -57,6 +60,8 @@ def test_every_row_is_read(tables):
     assert len(tables.join_checks) == len(read("join_check.csv"))
     assert len(tables.pairwise) == len(read("pairwise_significance.csv"))
     assert len(tables.segment_counts) == len(read("segment_counts.csv"))
+    assert len(tables.reference_scores) == len(read("reference_scores.csv"))
+    assert len(tables.accuracies) == len(read("pairwise_accuracy.csv"))
     assert tables.pairs == tuple(sorted({r["pair"] for r in read("systems.csv")}))
 
 
@@ -70,7 +75,8 @@ def _allowed(annotation: str) -> tuple[type, ...]:
     return types + ((type(None),) if annotation.startswith("Optional[") else ())
 
 
-@pytest.mark.parametrize("field", ["systems", "system_correlations", "join_checks", "segment_counts"])
+@pytest.mark.parametrize("field", ["systems", "system_correlations", "join_checks", "segment_counts",
+                                   "reference_scores", "accuracies"])
 def test_cells_have_their_declared_types(tables, field):
     for row in getattr(tables, field):
         assert dataclasses.is_dataclass(row)
@@ -89,7 +95,7 @@ def test_rows_are_frozen(tables):
 def test_pairwise_rows_typed(tables):
     for c in tables.pairwise:
         assert type(c.human_significant) is bool and type(c.human_z_diff) is float
-        for m in METRICS:
+        for m in SIGNIFICANCE_METRICS:
             d = c.metric(m)
             assert type(d.significant) is bool and d.agrees in (True, False, None) and type(d.p_value) is float
 
@@ -106,7 +112,7 @@ def test_empty_cells_become_none():
 def test_bleu_and_human_columns_equal_the_file():
     for raw in read("systems.csv"):
         (row,) = [s for s in system_scores(raw["pair"]) if s.system == raw["system"]]
-        for name in ("bleu", "wmt_bleu_all", "human_z", "human_raw"):
+        for name in ("bleu", "chrf", "wmt_bleu_all", "wmt_chrf_all", "human_z", "human_raw"):
             assert getattr(row, name) == (float(raw[name]) if raw[name] else None)
         assert row.has_output is (raw["has_output"] == "1")
 
@@ -147,7 +153,7 @@ def test_scored_systems_are_those_in_the_statistics():
 def test_system_correlation_is_the_file_row():
     raw = read("system_correlations.csv")
     for r in raw:
-        c = system_correlation(r["pair"], r["metric"], r["statistic"], r["human_score"])
+        c = system_correlation(r["pair"], r["metric"], r["statistic"], r["human_score"], reference=r["reference"])
         assert (c.value, c.ci_low, c.ci_high, c.n_systems) == (
             float(r["value"]), float(r["ci_low"]), float(r["ci_high"]), int(r["n_systems"]))
         assert c.contains(c.value) and not c.contains(c.ci_high + 1e-6)
@@ -175,13 +181,14 @@ def test_join_check_shows_the_sid_as_line_join_is_wrong():
 
 def test_correlations_recomputed_from_the_scores_match_the_table():
     """An independent check of loader and table: r and rho from systems.csv's rounded scores."""
-    for pair in pairs():
-        for metric in METRICS:
-            for stat in ("pearson", "spearman"):
-                for score in ("z", "raw"):
-                    table = system_correlation(pair, metric, stat, score).value
-                    again = correlate_systems(pair, metric, statistic=stat, human_score=score)
-                    assert abs(again - table) < 2e-5, (pair, metric, stat, score, again, table)
+    seen = 0
+    for row in system_correlations(reference=None, human_score="z") + system_correlations(reference=None,
+                                                                                          human_score="raw"):
+        again = correlate_systems(row.pair, row.metric, statistic=row.statistic, human_score=row.human_score,
+                                  reference=row.reference)
+        assert abs(again - row.value) < 2e-5, (row, again)
+        seen += 1
+    assert seen == len(read("system_correlations.csv"))
 
 
 def test_correlate_systems_pearson_by_hand_without_a_system():
@@ -216,10 +223,10 @@ def test_compare_systems_either_order(order):
 
 def test_agreeing_follows_the_metrics(tables):
     for c in tables.pairwise:
-        agreeing = {m for m in METRICS if c.metric(m).agrees}
-        expected = {frozenset(): "neither", frozenset(METRICS): "both"}.get(frozenset(agreeing))
+        agreeing = {m for m in SIGNIFICANCE_METRICS if c.metric(m).agrees}
+        expected = {frozenset(): "neither", frozenset(SIGNIFICANCE_METRICS): "both"}.get(frozenset(agreeing))
         assert c.agreeing == (expected or next(iter(agreeing)))
-        for m in METRICS:
+        for m in SIGNIFICANCE_METRICS:
             d = c.metric(m)
             # The sign of the difference is the order, and "agrees" says the same.
             assert d.agrees is None if d.a == d.b else d.agrees is (d.a > d.b)
@@ -240,7 +247,7 @@ def test_pairwise_summary_counts_by_hand():
     raw = read("pairwise_significance.csv")
     for pair in (None, *pairs()):
         rows = [r for r in raw if pair is None or r["pair"] == pair]
-        for m in METRICS:
+        for m in SIGNIFICANCE_METRICS:
             s = pairwise_summary(m, pair)
             assert s.comparisons == len(rows)
             assert s.human_significant == sum(r["human_significant"] == "1" for r in rows)
@@ -255,9 +262,10 @@ def test_pairwise_summary_counts_by_hand():
 
 @pytest.mark.parametrize("statistic", ["pearson", "spearman"])
 def test_system_summary_by_hand(statistic):
-    raw = [r for r in read("system_correlations.csv") if r["statistic"] == statistic and r["human_score"] == "z"]
+    raw = [r for r in read("system_correlations.csv") if r["statistic"] == statistic and r["human_score"] == "z"
+           and r["reference"] == "all"]
     s = summarize_correlations("system", statistic)
-    values = {m: [float(r["value"]) for r in raw if r["metric"] == m] for m in METRICS}
+    values = {m: [float(r["value"]) for r in raw if r["metric"] == m] for m in SIGNIFICANCE_METRICS}
     assert s.bleu == tuple(values["bleu"]) and s.meteor == tuple(values["meteor"])
     assert s.mean_bleu == pytest.approx(statistics.fmean(values["bleu"]), abs=1e-15)
     assert s.mean_meteor == pytest.approx(statistics.fmean(values["meteor"]), abs=1e-15)
@@ -320,13 +328,17 @@ def test_unknown_pair_names_the_argument_and_the_choices():
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: system_correlation("de-en", "ter"), r"^metric: unknown metric 'ter'; choose bleu, meteor$"),
+    (lambda: system_correlation("de-en", "ter"), r"^metric: unknown metric 'ter'; choose bleu, meteor, chrf, comet$"),
+    (lambda: system_correlation("de-en", "comet", reference="all"), r"^reference: WMT's COMET uses one reference"),
+    (lambda: system_correlation("ja-en", "bleu", reference="B"), r"^reference: unknown reference 'B'; choose all, A$"),
+    (lambda: accuracy("pooled", "comet", reference="all"), r"^reference: WMT's COMET uses one reference"),
+    (lambda: accuracy("xx-en", "bleu"), r"^scope: unknown pair 'xx-en'"),
     (lambda: system_correlation("de-en", "bleu", "kendall"), r"^statistic: unknown statistic 'kendall'"),
     (lambda: system_correlation("de-en", "bleu", human_score="mqm"), r"^human_score: unknown human score 'mqm'"),
     (lambda: join_checks("de-en", x="sentence_ter"), r"^x: unknown x 'sentence_ter'; choose sentence_bleu"),
     (lambda: summarize_correlations("corpus"), r"^level: unknown level 'corpus'; choose system$"),
-    (lambda: pairwise_summary("chrf"), r"^metric: unknown metric 'chrf'"),
-    (lambda: ranking("de-en", "chrf"), r"^by: unknown ranking 'chrf'; choose human, bleu, meteor$"),
+    (lambda: pairwise_summary("chrf"), r"^metric: 'chrf' has no paired significance test"),
+    (lambda: ranking("de-en", "ter"), r"^by: unknown ranking 'ter'; choose human, bleu, meteor, chrf, comet$"),
     (lambda: system_scores("de-en", order="bleu"), r"^order: unknown order 'bleu'; choose name, human$"),
 ])
 def test_unknown_options(call, message):
@@ -380,3 +392,69 @@ def test_given_tables_are_used_instead_of_the_files(tables):
     lt22 = [s for s in system_scores("de-en", tables=changed) if s.system == "LT22"]
     assert lt22[0].bleu == 0.5
     assert [s for s in system_scores("de-en") if s.system == "LT22"][0].bleu != 0.5
+
+
+# --------------------------------------------------------------------------- chrF, COMET, pairwise accuracy
+
+
+def test_scores_against_one_reference_are_the_file_rows():
+    raw = {(r["pair"], r["system"], r["reference"]): r for r in read("reference_scores.csv")}
+    for pair in pairs():
+        for ref in ("A", "B", "C"):
+            if ref not in segment_counts(pair).reference_ids:
+                continue
+            for s in system_scores(pair, reference=ref):
+                if s.kind == "human":
+                    assert s.bleu is None and s.comet is None
+                    continue
+                r = raw[(pair, s.system, ref)]
+                assert (s.reference, s.bleu, s.meteor, s.chrf, s.comet) == (
+                    ref, float(r["bleu"]), float(r["meteor"]), float(r["chrf"]), float(r["wmt_comet"]))
+
+
+def _by_hand(scores: list[float], human: list[float]) -> tuple[int, int]:
+    """Pairwise accuracy counted plainly: pairs whose differences have the same sign."""
+    agree = total = 0
+    for i in range(len(scores)):
+        for j in range(i + 1, len(scores)):
+            total += 1
+            dm, dh = scores[i] - scores[j], human[i] - human[j]
+            agree += (dm > 0) == (dh > 0) and (dm < 0) == (dh < 0)
+    return agree, total
+
+
+def test_pairwise_accuracy_by_hand_from_the_scores():
+    for row in accuracies(human_score="z") + accuracies(human_score="raw"):
+        agree = total = 0
+        for pair in row.pairs:
+            systems = system_scores(pair, scored_only=True, reference=row.reference)
+            a, n = _by_hand([s.metric(row.metric) for s in systems], [s.human(row.human_score) for s in systems])
+            agree, total = agree + a, total + n
+        assert (row.agreeing, row.comparisons) == (agree, total), row
+        assert row.value == pytest.approx(agree / total, abs=5e-7)
+        assert row.ci_low <= row.value <= row.ci_high and row.n_valid_resamples == row.n_resamples
+
+
+def test_pooled_accuracy_covers_the_pairs_with_the_reference():
+    assert accuracy("pooled", "comet", reference="A").pairs == ("de-en", "ja-en", "ru-en", "uk-en", "zh-en")
+    assert accuracy("pooled", "bleu", reference="all").pairs == pairs()
+    assert accuracy("pooled", "bleu", reference="B").pairs == ("cs-en", "de-en", "zh-en")
+    assert accuracy("de-en", "comet").reference == "A" and accuracy("de-en", "bleu").reference == "all"
+    assert {r.metric for r in accuracies("pooled", reference="A")} == set(METRICS)
+
+
+def test_readme_explains_the_draft_figures_with_the_tables():
+    """The README's "why figures differ": all references for BLEU/chrF over the five pairs with A."""
+    from mtlearn.study.accuracy import pooled_accuracy
+
+    five = accuracy("pooled", "comet", reference="A").pairs
+    text = (TABLES / "README.md").read_text(encoding="utf-8")
+    for metric, ref in (("bleu", "A"), ("chrf", "A"), ("comet", "A"), ("bleu", "all"), ("chrf", "all")):
+        groups = []
+        for pair in five:
+            systems = system_scores(pair, scored_only=True, reference=ref)
+            groups.append(([s.metric(metric) for s in systems], [s.human_z for s in systems]))
+        value = pooled_accuracy(groups)
+        assert value.comparisons == 274
+        name = {"bleu": "BLEU", "chrf": "chrF", "comet": "COMET"}[metric]
+        assert f"{name} {float(value.value):.3f}" in text, (metric, ref, float(value.value))

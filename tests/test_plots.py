@@ -39,6 +39,7 @@ from mtlearn.show.plots import (  # noqa: E402
     plot_ngram_table,
     plot_weights,
     plot_agreement_grid,
+    plot_pairwise_accuracy,
     plot_system_agreement,
     plot_ter_edits,
     METRIC_COLOURS,
@@ -450,7 +451,8 @@ def _labels(ax):
 @pytest.mark.parametrize("metric", agreement.METRICS)
 def test_agreement_one_point_per_scored_system(pair, metric):
     ax = plot_system_agreement(pair, metric).axes[0]
-    systems = agreement.system_scores(pair, scored_only=True)
+    # WMT's COMET has one reference (A; cs-en's B); the others default to all references.
+    systems = agreement.system_scores(pair, scored_only=True, reference=agreement.default_reference(pair, metric))
     # As many points as MT systems the humans scored (segment_counts.csv says how many).
     assert len(marker_points(ax)) == len(systems) == agreement.segment_counts(pair).mt_systems_scored
     assert marker_points(ax) == [(s.human_z, s.metric(metric)) for s in systems]
@@ -537,12 +539,36 @@ def test_agreement_raw_human_scores():
     (lambda: plot_system_agreement("de-en", highlight="LT22"), TypeError, "^highlight: expected a list"),
     (lambda: plot_system_agreement("de-en", exclude="LT22"), TypeError, "^exclude: expected a list"),
     (lambda: plot_agreement_grid("de-en"), TypeError, "^pairs: expected a list"),
-    (lambda: plot_agreement_grid(["de-en"], ["chrf"]), ValueError, "^metrics: unknown metric 'chrf'"),
+    (lambda: plot_agreement_grid(["de-en"], ["ter"]), ValueError, "^metrics: unknown metric 'ter'"),
+    (lambda: plot_system_agreement("de-en", "comet", reference="all"), ValueError,
+     "^reference: WMT's COMET uses one reference"),
+    (lambda: plot_pairwise_accuracy("bleu"), TypeError, "^metrics: expected a list"),
+    (lambda: plot_pairwise_accuracy(reference="D"), ValueError, "^reference: unknown reference 'D'"),
+    (lambda: plot_pairwise_accuracy(reference="all"), ValueError, "^reference: no pair has every metric"),
     (lambda: plot_agreement_grid([]), ValueError, "^pairs, metrics: give at least one"),
 ])
 def test_agreement_bad_input(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_agreement_grid_four_metrics_against_one_reference():
+    fig = plot_agreement_grid(["de-en"], agreement.METRICS, reference="A")
+    assert [ax.get_ylabel() for ax in fig.axes] == ["corpus BLEU", "corpus METEOR", "corpus chrF", "corpus WMT's COMET"]
+    systems = agreement.system_scores("de-en", scored_only=True, reference="A")
+    for ax, metric in zip(fig.axes, agreement.METRICS):
+        assert [y for _, y in marker_points(ax)] == [s.metric(metric) for s in systems]
+        r = agreement.system_correlation("de-en", metric, reference="A")
+        assert f"(ref A): r = {r.value:.3f}" in ax.get_title()
+
+
+def test_pairwise_accuracy_bars_are_the_table_values():
+    ax = plot_pairwise_accuracy(reference="A").axes[0]
+    scopes = [t.get_text() for t in ax.get_xticklabels()]
+    for metric in agreement.METRICS:
+        bars = find_gid(ax, f"accuracy-{metric}")
+        assert [b.get_height() for b in bars] == [agreement.accuracy(s, metric, reference="A").value for s in scopes]
+    assert scopes[-1] == "pooled" and "cs-en" not in scopes  # cs-en has no reference A
 
 
 def test_agreement_draws_into_given_axes():

@@ -22,7 +22,7 @@ import pytest  # noqa: E402
 from mtlearn import bleu, chrf, meteor, ter  # noqa: E402
 from mtlearn.examples import bleu as bleu_examples  # noqa: E402
 from mtlearn.examples.meteor import ROW_1, ROW_1_CHUNKS_SCORE, TABLE  # noqa: E402
-from mtlearn.show.plots import crossing_points, find_gid  # noqa: E402
+from mtlearn.show.plots import crossing_points, find_gid, marker_points  # noqa: E402
 from mtlearn.study import agreement  # noqa: E402
 from mtlearn.show.widgets import (  # noqa: E402
     AgreementExplorer, BleuExplorer, ChrfExplorer, MeteorExplorer, TerExplorer)
@@ -676,7 +676,7 @@ def test_agreement_renders_the_table_numbers_in_the_chosen_order(first, second):
     n = numbers(x.score_html, x.summary_html).values
     scores = {s.system: s for s in agreement.system_scores("ja-en")}
     assert float(n["human-1"]) == scores[first].human_z and float(n["human-2"]) == scores[second].human_z
-    for m in agreement.METRICS:
+    for m in agreement.SIGNIFICANCE_METRICS:
         assert float(n[f"{m}-1"]) == scores[first].metric(m) and float(n[f"{m}-2"]) == scores[second].metric(m)
         assert float(n[f"{m}-p"]) == c.metric(m).p_value
     assert float(n["human-p"]) == c.human_p
@@ -752,3 +752,33 @@ def test_agreement_is_a_displayable_widget_with_css_classes():
     assert {"mtlearn-agreement-explorer", "mtlearn-pair", "mtlearn-system-1", "mtlearn-system-2",
             "mtlearn-agreement-plot", "mtlearn-score", "mtlearn-summary", "mtlearn-message"} <= dom_classes(x)
     assert {"Pair", "System 1", "System 2"} <= descriptions(x)
+
+
+def test_agreement_leave_out_moves_the_correlations_and_the_picture():
+    x = AgreementExplorer("ja-en", "LanguageX", "NAIST-NICT-TIT")
+    assert x.moves == {} and x.moves_html.value == "" and list(x.leave_out_input.options)[0] == "(nobody)"
+    assert len(marker_points(x.figure.axes[0])) == 14
+    x.leave_out_input.value = "AIST"
+    n = numbers(x.moves_html).values
+    for m in agreement.METRICS:
+        ref = agreement.default_reference("ja-en", m)
+        r_all = agreement.system_correlation("ja-en", m, reference=ref).value
+        r_out = agreement.correlate_systems("ja-en", m, exclude=["AIST"], reference=ref)
+        rho_out = agreement.correlate_systems("ja-en", m, statistic="spearman", exclude=["AIST"], reference=ref)
+        assert (float(n[f"{m}-r"]), float(n[f"{m}-r-without"]), float(n[f"{m}-rho-without"])) == (r_all, r_out, rho_out)
+        assert x.moves[m][:2] == (r_all, r_out)
+    assert len(marker_points(x.figure.axes[0])) == 13 and "without AIST" in x.figure.axes[0].get_title()
+    x.leave_out_input.value = "(nobody)"
+    assert x.moves == {} and len(marker_points(x.figure.axes[0])) == 14
+
+
+def test_agreement_leave_out_resets_with_the_pair_and_refuses_a_compared_system():
+    x = AgreementExplorer("ja-en", leave_out="AIST")
+    x.pair_input.value = "de-en"
+    assert x.leave_out_input.value == "(nobody)" and "AIST" not in x.leave_out_input.options
+    x.set_inputs(leave_out=x.system_1_input.value)
+    assert x.result is None and x.error.startswith("leave_out: ") and "one of the two systems compared" in x.error
+    x.set_inputs(leave_out=None)
+    assert x.error is None and x.moves == {}
+    with pytest.raises(ValueError, match="^leave_out: 'HUMAN-B' is a human translation"):
+        AgreementExplorer("de-en", leave_out="HUMAN-B")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import importlib.util
+import itertools
 import json
 import statistics
 import sys
@@ -97,6 +98,103 @@ def test_corpus_bleu_equals_wmt_official_bleu_all(wmt22):
         assert r["bleu"] == study.fmt(official[(r["pair"], r["system"])] / 100), r
 
 
+def _official_rows(wmt22: Path) -> dict[tuple[str, str], dict[str, float]]:
+    """automatic-scores.tsv read plainly here (not with the study's reader)."""
+    out: dict[tuple[str, str], dict[str, float]] = {}
+    for line in (wmt22 / "automatic-scores.tsv").read_text(encoding="utf-8").splitlines()[1:]:
+        pair, system, _id, _constrained, metric, score = line.split("\t")
+        out.setdefault((pair, system), {})[metric] = float(score)
+    return out
+
+
+@pytest.mark.wmt22
+def test_join_of_output_files_to_wmt_rows_is_proved_by_equal_scores(wmt22):
+    """The join outputs <-> automatic-scores.tsv rows is by system name; equal scores prove it.
+
+    mtlearn's corpus BLEU and chrF of the file named S equal WMT's bleu-*/chrf-* of row S for every
+    reference set (chrF against all references with reference_ties="last", which is how WMT's chrf-all
+    was computed, mtlearn/metrics/chrf/CARD.md; one reference: the default, ties cannot arise). Within a
+    pair no two systems share a score, so a join that paired a file with another system's row would fail.
+    """
+    official = _official_rows(wmt22)
+    rows = read("reference_scores.csv")
+    assert study.CHRF["reference_ties"] == "last"
+    assert len({(r["pair"], r["system"]) for r in rows}) == 66
+    for r in rows:
+        wmt = official[(r["pair"], r["system"])]
+        ref = r["reference"]
+        assert r["bleu"] == study.fmt(wmt[f"bleu-{ref}"] / 100), r
+        assert r["chrf"] == study.fmt(wmt[f"chrf-{ref}"] / 100), r
+        assert r["wmt_bleu"] == study.fmt(wmt[f"bleu-{ref}"] / 100) and r["wmt_chrf"] == study.fmt(wmt[f"chrf-{ref}"] / 100)
+        assert r["wmt_comet"] == ("" if ref == "all" else study.fmt(wmt[f"COMET-{ref}"])), r
+    for pair in {r["pair"] for r in rows}:
+        for ref in {r["reference"] for r in rows if r["pair"] == pair}:
+            for col in ("bleu", "chrf", "meteor", "wmt_comet"):
+                values = [r[col] for r in rows if r["pair"] == pair and r["reference"] == ref and r[col]]
+                assert len(set(values)) == len(values), (pair, ref, col)
+    systems = {(r["pair"], r["system"]): r for r in read("systems.csv") if r["has_output"] == "1"}
+    for r in rows:
+        if r["reference"] == "all":
+            s = systems[(r["pair"], r["system"])]
+            assert (s["bleu"], s["meteor"], s["chrf"]) == (r["bleu"], r["meteor"], r["chrf"])
+            assert s["wmt_chrf_all"] == r["chrf"]
+
+
+@pytest.mark.wmt22
+def test_chrf_all_with_the_default_ties_differs_from_wmt_where_the_card_says(wmt22):
+    """Why reference_ties="last": the default (sacreBLEU's) differs from WMT's chrf-all somewhere."""
+    official = _official_rows(wmt22)
+    pair, refs = "cs-en", ["B", "C"]
+    lines = [(wmt22 / "references" / f"generaltest2022.{pair}.ref.{k}.en").read_text(encoding="utf-8").splitlines()
+             for k in refs]
+    differ = 0
+    for path in sorted((wmt22 / "system-outputs").glob(f"generaltest2022.{pair}.hyp.*.en")):
+        name = path.name[len(f"generaltest2022.{pair}.hyp."):-len(".en")]
+        hyps = path.read_text(encoding="utf-8").splitlines()
+        default = mtlearn.corpus_chrf(hyps, [list(x) for x in zip(*lines)]).score
+        differ += study.fmt(default) != study.fmt(official[(pair, name)]["chrf-all"] / 100)
+    assert differ > 0
+
+
+def _sys_scores(wmt22: Path, pair: str) -> dict[str, tuple[float, float]]:
+    out = {}
+    for line in (wmt22 / "humaneval" / f"ad-sys-scores-{pair}.csv").read_text().splitlines()[1:]:
+        raw, z, _n, label, _n_all = line.split()
+        stem, _dot, suffix = label.rpartition(".")
+        out[stem if suffix.isdigit() else label] = (float(raw), float(z))
+    return out
+
+
+@pytest.mark.wmt22
+def test_pairwise_accuracy_headline_recomputed_from_the_official_numbers(wmt22):
+    """Pooled over the five pairs with reference A: WMT's bleu-A, chrf-A, COMET-A against the official
+    DA z of the MT systems (HUMAN-* rows have no automatic score; uk-en's GTCOM no human score): 274
+    system pairs. Against all references BLEU and chrF are bleu-all and chrf-all."""
+    official = _official_rows(wmt22)
+    table = {(r["scope"], r["reference"], r["metric"], r["human_score"]): r for r in read("pairwise_accuracy.csv")}
+    for ref, columns in (("A", {"bleu": "bleu-A", "chrf": "chrf-A", "comet": "COMET-A"}),
+                         ("all", {"bleu": "bleu-all", "chrf": "chrf-all"})):
+        for metric, column in columns.items():
+            for k, human_score in ((1, "z"), (0, "raw")):
+                pooled_agree = pooled_total = 0
+                for pair in ("de-en", "ja-en", "ru-en", "uk-en", "zh-en"):
+                    human = _sys_scores(wmt22, pair)
+                    names = sorted(s for s in human if (pair, s) in official)
+                    agree = total = 0
+                    for a, b in itertools.combinations(names, 2):
+                        dm = official[(pair, a)][column] - official[(pair, b)][column]
+                        dh = human[a][k] - human[b][k]
+                        total += 1
+                        agree += dm * dh > 0
+                    row = table[(pair, ref, metric, human_score)]
+                    assert (int(row["agreeing"]), int(row["comparisons"])) == (agree, total), (pair, metric)
+                    pooled_agree, pooled_total = pooled_agree + agree, pooled_total + total
+                if ref == "A":
+                    row = table[("pooled", ref, metric, human_score)]
+                    assert (int(row["agreeing"]), int(row["comparisons"])) == (pooled_agree, pooled_total)
+                    assert pooled_total == 274
+
+
 @pytest.mark.wmt22
 def test_human_columns_copy_the_humaneval_files(wmt22):
     rows = {(r["pair"], r["human_label"]): r for r in read("systems.csv") if r["human_label"]}
@@ -119,8 +217,11 @@ def _ranks(values):
 
 def test_system_correlations_recomputed_from_systems_table():
     systems = read("systems.csv")
+    by_ref = {(s["pair"], s["system"], s["reference"]): s for s in read("reference_scores.csv")}
+    metric_column = {"bleu": "bleu", "meteor": "meteor", "chrf": "chrf", "comet": "wmt_comet"}
     for r in read("system_correlations.csv"):
-        pts = [(float(s[r["metric"]]), float(s[f"human_{r['human_score']}"])) for s in systems
+        pts = [(float(by_ref[(s["pair"], s["system"], r["reference"])][metric_column[r["metric"]]]),
+                float(s[f"human_{r['human_score']}"])) for s in systems
                if s["pair"] == r["pair"] and s["bleu"] and s["human_z"]]
         assert len(pts) == int(r["n_systems"])
         x, y = zip(*pts)
@@ -239,6 +340,15 @@ def test_toy_study_metric_scores_match_direct_computation(toy_out):
         assert float(rows[name]["bleu"]) == pytest.approx(expected_bleu, abs=1e-6)
         direct = mtlearn.corpus_meteor(hyps, [[r] for r in TOY_REFS], **study.METEOR)
         assert rows[name]["meteor"] == study.fmt(direct.score)
+        expected_chrf = sacrebleu.corpus_chrf(hyps, [TOY_REFS]).score / 100
+        assert float(rows[name]["chrf"]) == pytest.approx(expected_chrf, abs=1e-6)
+    by_ref = {(r["system"], r["reference"]): r for r in read("reference_scores.csv", toy_out)}
+    for name in TOY_SYSTEMS:  # one reference: "A" alone is "all"
+        assert {k: v for k, v in by_ref[(name, "A")].items() if k != "reference"} == {
+            k: v for k, v in by_ref[(name, "all")].items() if k != "reference"}
+    # No COMET in the toy's automatic scores: no COMET row, rather than a row with holes.
+    assert not [r for r in read("system_correlations.csv", toy_out) if r["metric"] == "comet"]
+    assert {r["metric"] for r in read("pairwise_accuracy.csv", toy_out)} == {"bleu", "meteor", "chrf"}
 
 
 @pytest.mark.wordnet

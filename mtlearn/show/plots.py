@@ -46,7 +46,9 @@ ref, [(title, pairs), ...])``        (the article's (a) against (b))
 metric)``                            DA score, one labelled point per MT system
                                      (:mod:`mtlearn.study.agreement`'s tables)
 ``plot_agreement_grid(pairs)``       the same for several pairs, one row per pair,
-                                     BLEU and METEOR side by side
+                                     BLEU and METEOR (chrF, WMT's COMET) side by side
+``plot_pairwise_accuracy()``         pairwise accuracy per pair and pooled, one bar
+                                     per metric, with its 95% interval
 ``figure_to_png(fig)``               PNG bytes of a figure (widgets, files)
 ``find_gid(ax, gid)``,               helpers that read a picture back: artists by gid,
 ``crossing_points(ax)``,             the number of crossings marked, the marked points
@@ -55,7 +57,7 @@ metric)``                            DA score, one labelled point per MT system
 
 Module constants: :data:`STAGE_COLOURS` (exact blue, stem green, synonym orange),
 :data:`CROSSING_COLOUR`, :data:`CLIPPED_COLOUR`, :data:`UNMATCHED_COLOUR`,
-:data:`METRIC_COLOURS` (BLEU blue, METEOR purple), :data:`CHRF_COLOURS` (precision blue,
+:data:`METRIC_COLOURS` (BLEU blue, METEOR purple, chrF green, COMET orange), :data:`CHRF_COLOURS` (precision blue,
 recall orange, F_beta green), :data:`TER_COLOURS` (shift purple, match green, substitution
 orange, insertion blue, deletion red).
 
@@ -128,6 +130,7 @@ __all__ = [
     "METRIC_COLOURS",
     "plot_system_agreement",
     "plot_agreement_grid",
+    "plot_pairwise_accuracy",
     "figure_to_png",
     "find_gid",
     "crossing_points",
@@ -160,7 +163,7 @@ TER_COLOURS: dict[str, str] = {
     "delete": "#d62728",  # red: a candidate word the reference does not have
 }
 #: The points of each metric in the agreement plots.
-METRIC_COLOURS: dict[str, str] = {"bleu": "#1f77b4", "meteor": "#7b3294"}
+METRIC_COLOURS: dict[str, str] = {"bleu": "#1f77b4", "meteor": "#7b3294", "chrf": "#2ca02c", "comet": "#d95f02"}
 
 Pair = tuple[int, int]
 
@@ -1128,19 +1131,20 @@ def _label_systems(ax: Axes, names: Sequence[str], xs: Sequence[float], ys: Sequ
 
 
 def _agreement_title(pair: str, metric: str, human_score: str, n_systems: int, left_out: Sequence[str],
-                     t: "AgreementTables") -> str:
+                     t: "AgreementTables", reference: str = "all") -> str:
     """r and rho from the shipped table (r with its interval), or recomputed without ``left_out``."""
     from mtlearn.study.agreement import METRIC_NAMES, correlate_systems, system_correlation
 
+    name = METRIC_NAMES[metric] + ("" if reference == "all" else f" (ref {reference})")
     if left_out:
         r_text, rho_value = [
-            f"{correlate_systems(pair, metric, statistic=stat, human_score=human_score, exclude=left_out, tables=t):.3f}"
+            f"{correlate_systems(pair, metric, statistic=stat, human_score=human_score, exclude=left_out, reference=reference, tables=t):.3f}"  # noqa: E501
             for stat in ("pearson", "spearman")]
-        return (f"{pair} · {METRIC_NAMES[metric]} without {', '.join(left_out)}: r = {r_text}, "
+        return (f"{pair} · {name} without {', '.join(left_out)}: r = {r_text}, "
                 f"ρ = {rho_value}  ({n_systems} systems)")
-    r = system_correlation(pair, metric, "pearson", human_score, tables=t)
-    rho = system_correlation(pair, metric, "spearman", human_score, tables=t)
-    return (f"{pair} · {METRIC_NAMES[metric]}: r = {r.value:.3f} [{r.ci_low:.2f}, {r.ci_high:.2f}], "
+    r = system_correlation(pair, metric, "pearson", human_score, reference=reference, tables=t)
+    rho = system_correlation(pair, metric, "spearman", human_score, reference=reference, tables=t)
+    return (f"{pair} · {name}: r = {r.value:.3f} [{r.ci_low:.2f}, {r.ci_high:.2f}], "
             f"ρ = {rho.value:.3f}  ({n_systems} systems)")
 
 
@@ -1151,6 +1155,7 @@ def plot_system_agreement(
     human_score: str = "z",
     highlight: Sequence[str] = (),
     exclude: Sequence[str] = (),
+    reference: Optional[str] = None,
     tables: Optional["AgreementTables"] = None,
     ax: Optional[Axes] = None,
 ) -> Figure:
@@ -1164,7 +1169,9 @@ def plot_system_agreement(
     rho from the shipped table (:func:`mtlearn.study.agreement.system_correlation`), with
     the 95% interval of r. Systems named in ``exclude`` are left out (to see the
     others up close); the title then gives r and rho recomputed without them
-    (:func:`mtlearn.study.agreement.correlate_systems`, no interval).
+    (:func:`mtlearn.study.agreement.correlate_systems`, no interval). ``reference``: the
+    reference the metric is scored against (default
+    :func:`mtlearn.study.agreement.default_reference`: all, one for WMT's COMET).
 
     >>> ax = plot_system_agreement("de-en", "bleu").axes[0]
     >>> len(marker_points(ax)), len(find_gid(ax, "system-label"))
@@ -1178,13 +1185,17 @@ def plot_system_agreement(
     >>> ax = plot_system_agreement("ja-en", "bleu", exclude=["AIST"]).axes[0]
     >>> len(marker_points(ax)), ax.get_title().split(":")[0]
     (13, 'ja-en · BLEU without AIST')
+    >>> plot_system_agreement("zh-en", "comet").axes[0].get_title().split(":")[0]
+    "zh-en · WMT's COMET (ref A)"
     """
-    from mtlearn.study.agreement import METRIC_NAMES, agreement_tables, check_human_score, check_metric, system_scores
+    from mtlearn.study.agreement import (METRIC_NAMES, agreement_tables, check_human_score, check_metric,
+                                         check_pair, check_reference, system_scores)
 
     t = agreement_tables(tables)
     metric = check_metric(metric)
     human_score = check_human_score(human_score)
-    systems = system_scores(pair, scored_only=True, tables=t)  # checks pair
+    reference = check_reference(reference, check_pair(pair, t), metric, t)
+    systems = system_scores(pair, scored_only=True, reference=reference, tables=t)
     marked = set(_system_names(highlight, pair, t, "highlight", "['Online-A', 'Online-B']"))
     left_out = _system_names(exclude, pair, t, "exclude", "['AIST']")
     if left_out:
@@ -1205,7 +1216,7 @@ def plot_system_agreement(
     ax.set_ylim(min(ys) - ypad, max(ys) + ypad)
 
     _label_systems(ax, [s.system for s in systems], xs, ys, marked)
-    ax.set_title(_agreement_title(pair, metric, human_score, len(systems), left_out, t), fontsize=9)
+    ax.set_title(_agreement_title(pair, metric, human_score, len(systems), left_out, t, reference), fontsize=9)
     ax.set_xlabel("humans: DA z-score" if human_score == "z" else "humans: DA raw score (0-100)", fontsize=8)
     ax.set_ylabel(f"corpus {METRIC_NAMES[metric]}", fontsize=8)
     ax.tick_params(labelsize=7)
@@ -1220,6 +1231,7 @@ def plot_agreement_grid(
     human_score: str = "z",
     highlight: Sequence[str] = (),
     exclude: Sequence[str] = (),
+    reference: Optional[str] = None,
     tables: Optional["AgreementTables"] = None,
 ) -> Figure:
     """:func:`plot_system_agreement` for several pairs: one row per pair, one column per metric.
@@ -1227,6 +1239,8 @@ def plot_agreement_grid(
     ``pairs`` defaults to all six; the panels of a row share the human axis, so BLEU
     and METEOR of one pair can be read side by side. ``highlight`` rings those systems
     wherever they are drawn and ``exclude`` leaves them out (both meant for one pair).
+    ``reference`` (``None``: each metric's default; ``"A"`` puts BLEU, METEOR, chrF and
+    WMT's COMET against the same reference) applies to every panel.
 
     >>> fig = plot_agreement_grid()
     >>> len(fig.axes), [ax.get_ylabel() for ax in fig.axes[:2]]
@@ -1250,5 +1264,60 @@ def plot_agreement_grid(
     for row, pair in enumerate(chosen):
         for col, metric in enumerate(columns):
             plot_system_agreement(pair, metric, human_score=human_score, highlight=highlight,
-                                  exclude=exclude, tables=t, ax=axes[row][col])
+                                  exclude=exclude, reference=reference, tables=t, ax=axes[row][col])
+    return fig
+
+
+def plot_pairwise_accuracy(
+    metrics: Sequence[str] = ("bleu", "meteor", "chrf", "comet"),
+    *,
+    reference: str = "A",
+    human_score: str = "z",
+    tables: Optional["AgreementTables"] = None,
+    ax: Optional[Axes] = None,
+) -> Figure:
+    """Pairwise accuracy (:func:`mtlearn.study.agreement.accuracy`) per pair and pooled, one bar
+    per metric, its 95% bootstrap interval as a line, 0.5 (a coin) dashed.
+
+    Every metric is scored against ``reference``; the groups are the pairs that have it,
+    then ``pooled``. Bars carry the gid ``accuracy-<metric>``; their heights are the table's values.
+
+    >>> ax = plot_pairwise_accuracy().axes[0]
+    >>> from mtlearn.study.agreement import accuracy
+    >>> heights = [float(b.get_height()) for b in find_gid(ax, "accuracy-bleu")]
+    >>> heights[-1] == accuracy("pooled", "bleu", reference="A").value
+    True
+    >>> [t.get_text() for t in ax.get_xticklabels()]
+    ['de-en', 'ja-en', 'ru-en', 'uk-en', 'zh-en', 'pooled']
+    """
+    from mtlearn.study.agreement import METRIC_NAMES, accuracies, agreement_tables, check_metric
+
+    t = agreement_tables(tables)
+    if isinstance(metrics, str):
+        raise TypeError("metrics: expected a list of metrics, e.g. ['bleu', 'chrf']")
+    columns = [check_metric(m, "metrics") for m in metrics]
+    if not columns:
+        raise ValueError("metrics: give at least one metric")
+    rows = {(r.scope, r.metric): r for r in accuracies(reference=reference, human_score=human_score, tables=t)}
+    scopes = [p for p in t.pairs if all((p, m) in rows for m in columns)]
+    scopes += ["pooled"] if all(("pooled", m) in rows for m in columns) else []
+    if not scopes:
+        raise ValueError(f"reference: no pair has every metric of {columns} against reference {reference!r}")
+    fig, ax = _figure_and_axes(ax, 1.1 * len(scopes) + 2.0, 3.2)
+    width = 0.8 / len(columns)
+    for k, m in enumerate(columns):
+        xs = [i - 0.4 + width * (k + 0.5) for i in range(len(scopes))]
+        vals = [rows[(s, m)] for s in scopes]
+        bars = ax.bar(xs, [r.value for r in vals], width * 0.9, color=METRIC_COLOURS[m], label=METRIC_NAMES[m])
+        for b in bars:
+            b.set_gid(f"accuracy-{m}")
+        ax.vlines(xs, [r.ci_low for r in vals], [r.ci_high for r in vals], color="black", linewidth=0.8)
+    ax.axhline(0.5, color="grey", linestyle="--", linewidth=0.8)
+    ax.set_xticks(range(len(scopes)), scopes, fontsize=8)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel(f"pairwise accuracy (humans: DA {human_score})", fontsize=8)
+    ax.set_title(f"Share of system pairs ordered as the humans order them (reference {reference}, 95% intervals)",
+                 fontsize=9)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    ax.tick_params(labelsize=7)
     return fig

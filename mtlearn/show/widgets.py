@@ -176,8 +176,10 @@ from typing import Any, Iterator, Optional, Union
 import ipywidgets as widgets
 
 from . import plots
-from mtlearn.study.agreement import (AgreementTables, METRIC_NAMES, METRICS, PairwiseComparison, check_pair,
-                        check_system, compare_systems, load_agreement, p_value_text, ranking, system_scores)
+from mtlearn.study.agreement import (AgreementTables, METRIC_NAMES, METRICS, SIGNIFICANCE_METRICS,
+                                     PairwiseComparison, check_pair, check_system, compare_systems,
+                                     correlate_systems, default_reference, load_agreement, p_value_text, ranking,
+                                     system_correlation, system_scores)
 from mtlearn.metrics.bleu.score import BleuResult, bleu
 from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
 from mtlearn.metrics.chrf.score import ChrfResult, chrf
@@ -1172,6 +1174,9 @@ class AgreementExplorer(_Explorer):
     two. Everything shown comes from the shipped tables
     (:func:`mtlearn.study.agreement.compare_systems`); the picture is
     :func:`mtlearn.show.plots.plot_agreement_grid` for the pair with the two systems ringed.
+    ``leave_out`` (a third system, or ``None``) is left out of the picture, and a table shows
+    how each metric's system-level r and rho move without it
+    (:func:`mtlearn.study.agreement.correlate_systems`; WMT's COMET against its one reference).
 
     >>> x = AgreementExplorer("ja-en", "NAIST-NICT-TIT", "LanguageX")
     >>> x.result.winner(), x.result.winner("bleu"), bytes(x.image.value[:4])
@@ -1182,12 +1187,16 @@ class AgreementExplorer(_Explorer):
     >>> x.system_2_input.value = "Lan-Bridge"
     >>> x.error
     "system_2: 'Lan-Bridge' is system_1 too; choose two different systems"
+    >>> x = AgreementExplorer("ja-en", leave_out="AIST")
+    >>> x.moves["bleu"][0] > x.moves["bleu"][1]  # BLEU's r without AIST is lower
+    True
     """
 
     _css_class = "mtlearn-agreement-explorer"
+    _NOBODY = "(nobody)"
 
     def __init__(self, pair: str = "de-en", system_1: Optional[str] = None, system_2: Optional[str] = None, *,
-                 tables: Optional[AgreementTables] = None) -> None:
+                 leave_out: Optional[str] = None, tables: Optional[AgreementTables] = None) -> None:
         super().__init__()
         self.tables = tables if tables is not None else load_agreement()
         pair = check_pair(pair, self.tables)
@@ -1203,16 +1212,24 @@ class AgreementExplorer(_Explorer):
                                        "mtlearn-system-1")
         self.system_2_input = _control(widgets.Dropdown(options=names, value=second, description="System 2"),
                                        "mtlearn-system-2")
+        out = check_system(leave_out, pair, self.tables, "leave_out") if leave_out is not None else self._NOBODY
+        self.leave_out_input = _control(widgets.Dropdown(options=[self._NOBODY, *names], value=out,
+                                                         description="Leave out"), "mtlearn-leave-out")
+        self.moves_html = self._tagged(widgets.HTML(), "mtlearn-agreement-moves")
+        #: metric -> (r with every system, r without the left-out one, rho with, rho without); {} if nobody
+        self.moves: dict[str, tuple[float, float, float, float]] = {}
         self.image = self._tagged(_image(),
                                   "mtlearn-agreement-plot")
         self.figure: Optional[Any] = None
-        self._inputs = {"pair": self.pair_input, "system_1": self.system_1_input, "system_2": self.system_2_input}
+        self._inputs = {"pair": self.pair_input, "system_1": self.system_1_input, "system_2": self.system_2_input,
+                        "leave_out": self.leave_out_input}
         self.result: Optional[PairwiseComparison] = None
         self.children = [
-            widgets.HBox([self.pair_input, self.system_1_input, self.system_2_input]),
+            widgets.HBox([self.pair_input, self.system_1_input, self.system_2_input, self.leave_out_input]),
             self.message_html,
             self.score_html,
             self.summary_html,
+            self.moves_html,
             self.image,
         ]
         self._watch()
@@ -1229,6 +1246,7 @@ class AgreementExplorer(_Explorer):
         self.pair_input.observe(self._on_pair, names="value")
         self.system_1_input.observe(self._on_change, names="value")
         self.system_2_input.observe(self._on_change, names="value")
+        self.leave_out_input.observe(self._on_change, names="value")
 
     def _on_pair(self, _change: Any = None) -> None:  # ipywidgets passes the change; unread
         pair = self.pair_input.value
@@ -1239,6 +1257,8 @@ class AgreementExplorer(_Explorer):
             for box, value in ((self.system_1_input, first), (self.system_2_input, second)):
                 box.options = names
                 box.value = value
+            self.leave_out_input.options = [self._NOBODY, *names]
+            self.leave_out_input.value = self._NOBODY
         finally:
             self._quiet = quiet
         if not self._quiet:
@@ -1252,17 +1272,36 @@ class AgreementExplorer(_Explorer):
         >>> x.result.pair, x.result.winner()
         ('ja-en', 'LanguageX')
         """
-        ordered = {k: values[k] for k in ("pair", "system_1", "system_2") if k in values}
+        if values.get("leave_out", "") is None:
+            values["leave_out"] = self._NOBODY
+        ordered = {k: values[k] for k in ("pair", "system_1", "system_2", "leave_out") if k in values}
         ordered.update(values)  # unknown names keep their place, for the base class's error
         super().set_inputs(**ordered)
 
+    def _left_out(self) -> list[str]:
+        name = self.leave_out_input.value
+        return [] if name == self._NOBODY else [name]
+
     def _compute(self) -> PairwiseComparison:
-        return compare_systems(self.pair_input.value, self.system_1_input.value, self.system_2_input.value,
-                               tables=self.tables)
+        pair, first, second = self.pair_input.value, self.system_1_input.value, self.system_2_input.value
+        result = compare_systems(pair, first, second, tables=self.tables)
+        left_out = self._left_out()
+        if left_out and left_out[0] in (first, second):
+            raise ValueError(f"leave_out: {left_out[0]!r} is one of the two systems compared; choose another")
+        self.moves = {}
+        for m in METRICS if left_out else ():
+            ref = default_reference(pair, m, tables=self.tables)
+            r, rho = (system_correlation(pair, m, stat, reference=ref, tables=self.tables).value
+                      for stat in ("pearson", "spearman"))
+            r_out, rho_out = (correlate_systems(pair, m, statistic=stat, exclude=left_out, reference=ref,
+                                                tables=self.tables) for stat in ("pearson", "spearman"))
+            self.moves[m] = (r, r_out, rho, rho_out)
+        return result
 
     def _clear(self) -> None:
         self.score_html.value = "<b>orders them as the humans do: &ndash;</b>"
         self.summary_html.value = ""
+        self.moves_html.value = ""
 
     def _render(self) -> None:
         c = self.result
@@ -1274,7 +1313,9 @@ class AgreementExplorer(_Explorer):
             f'<b style="font-size:1.2em">orders them as the humans do: <span class="mtlearn-num" '
             f'data-name="agreeing" data-value="{c.agreeing}">{c.agreeing}</span></b>')
         self.summary_html.value = self._summary(c, first, second)
-        self.figure = plots.plot_agreement_grid([c.pair], highlight=[first, second], tables=self.tables)
+        self.moves_html.value = self._moves_table(c.pair)
+        self.figure = plots.plot_agreement_grid([c.pair], highlight=[first, second], exclude=self._left_out(),
+                                                tables=self.tables)
         self.image.value = plots.figure_to_png(self.figure, dpi=80)
 
     @staticmethod
@@ -1291,7 +1332,7 @@ class AgreementExplorer(_Explorer):
         rows = [("humans (DA z)", _num("human-1", h1), _num("human-2", h2), html.escape(c.system_a),
                  _num("human-p", c.human_p, p_value_text(c.human_p)) + " (Wilcoxon rank-sum)",
                  yes(c.human_significant), "")]
-        for m in METRICS:
+        for m in SIGNIFICANCE_METRICS:
             d = c.metric(m)
             v1, v2 = ordered(d.a, d.b)
             ahead = c.winner(m)
@@ -1304,3 +1345,20 @@ class AgreementExplorer(_Explorer):
         body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
         style = 'style="border-collapse:collapse" border="1" cellpadding="3"'
         return f'<table class="mtlearn-agreement-numbers" {style}>{head}{body}</table>'
+
+    def _moves_table(self, pair: str) -> str:
+        """How each metric's r and rho move without the left-out system ("" when nobody is left out)."""
+        if not self.moves:
+            return ""
+        name = html.escape(self.leave_out_input.value)
+        head = (f"<tr><th>system level</th><th>r, all</th><th>r without {name}</th>"
+                f"<th>&rho;, all</th><th>&rho; without {name}</th></tr>")
+        rows = []
+        for m, values in self.moves.items():
+            ref = default_reference(pair, m, tables=self.tables)
+            label = METRIC_NAMES[m] + ("" if ref == "all" else f" (ref {ref})")
+            cells = "".join(f"<td>{_num(f'{m}-{k}', v, f'{v:.3f}')}</td>"
+                            for k, v in zip(("r", "r-without", "rho", "rho-without"), values))
+            rows.append(f"<tr><td>{html.escape(label)}</td>{cells}</tr>")
+        style = 'style="border-collapse:collapse" border="1" cellpadding="3"'
+        return f'<table class="mtlearn-agreement-moves" {style}>{head}{"".join(rows)}</table>'

@@ -1,17 +1,20 @@
-"""Do BLEU and METEOR agree with people? The shipped WMT22 tables, read into plain dataclasses.
+"""Do BLEU, METEOR, chrF and COMET agree with people? The shipped WMT22 tables, read into plain dataclasses.
 
 Document 003 reports that METEOR reached a correlation of 0.964 with human judgement at
 corpus level, against 0.817 for BLEU, and 0.403 at sentence level
 (:data:`DOCUMENT_CLAIM`). ``mtlearn/study/data/wmt22_agreement/`` holds the same kind of
 figures for six WMT22 into-English pairs, computed by ``studies/wmt22_agreement.py``
+(COMET is WMT's own official number, copied from ``automatic-scores.tsv``, never computed here)
 (the folder's README explains every column and caveat). This module only *reads*
 those tables -- nothing here needs the WMT22 data itself, so it works offline -- and
 answers the questions a reader asks of them:
 
 ==========================================  =================================================
 ``pairs()``                                 the language pairs, e.g. ``'de-en'``
-``system_scores(pair)``                     every system's corpus BLEU, METEOR and human
+``system_scores(pair)``                     every system's corpus BLEU, METEOR, chrF (and,
+                                            against one reference, WMT's COMET) and human
                                             DA score (:class:`SystemScore`)
+``references(pair)``                        the reference sets: ``"all"``, then each one
 ``ranking(pair, by)``                       the systems best first, for the humans or a metric
 ``system_correlation(pair, metric)``        metric against humans over the systems, with a
                                             95% bootstrap interval (:class:`SystemCorrelation`)
@@ -30,6 +33,9 @@ answers the questions a reader asks of them:
                                             e.g. leaving one system out
 ``leave_one_out(pair, metric)``             how much the correlation rests on any single
                                             system (:class:`LeaveOneOut`)
+``accuracy(scope, metric)``                 pairwise accuracy (Kocmi et al. 2021) in a pair
+                                            or pooled, with its interval
+                                            (:class:`PairwiseAccuracyRow`)
 ==========================================  =================================================
 
 Every function reads the files again (they are small); pass ``tables=load_agreement()``
@@ -53,11 +59,13 @@ ValueError: pair: unknown pair 'xx-en'; choose cs-en, de-en, ja-en, ru-en, uk-en
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from importlib import resources
 from typing import Any, Optional
 
@@ -65,6 +73,7 @@ from mtlearn.study.correlation import pearson, spearman
 
 __all__ = [
     "METRICS",
+    "SIGNIFICANCE_METRICS",
     "METRIC_NAMES",
     "DocumentClaim",
     "DOCUMENT_CLAIM",
@@ -92,6 +101,13 @@ __all__ = [
     "correlate_systems",
     "LeaveOneOut",
     "leave_one_out",
+    "ReferenceScore",
+    "PairwiseAccuracyRow",
+    "references",
+    "default_reference",
+    "check_reference",
+    "accuracies",
+    "accuracy",
     "agreement_tables",
     "check_metric",
     "check_human_score",
@@ -100,10 +116,13 @@ __all__ = [
     "p_value_text",
 ]
 
-#: The metrics the tables compare, in table order.
-METRICS: tuple[str, ...] = ("bleu", "meteor")
+#: The metrics of the system-level tables, in table order. ``"comet"`` is WMT's official COMET
+#: (``COMET-<ref>`` of ``automatic-scores.tsv``, one reference), copied, never computed by mtlearn.
+METRICS: tuple[str, ...] = ("bleu", "meteor", "chrf", "comet")
+#: The metrics of the pairwise significance table and of document 003's claim.
+SIGNIFICANCE_METRICS: tuple[str, ...] = ("bleu", "meteor")
 #: How to print each metric's name.
-METRIC_NAMES: dict[str, str] = {"bleu": "BLEU", "meteor": "METEOR"}
+METRIC_NAMES: dict[str, str] = {"bleu": "BLEU", "meteor": "METEOR", "chrf": "chrF", "comet": "WMT's COMET"}
 _SYSTEM_STATISTICS = ("pearson", "spearman")
 _HUMAN_SCORES = ("z", "raw")
 _DATA = ("data", "wmt22_agreement")
@@ -129,8 +148,8 @@ class DocumentClaim:
     sentence_meteor: float
 
     def corpus(self, metric: str) -> float:
-        """The document's corpus-level (system-level) correlation for ``metric``."""
-        return self.corpus_meteor if check_metric(metric) == "meteor" else self.corpus_bleu
+        """The document's corpus-level (system-level) correlation for ``metric`` (BLEU or METEOR)."""
+        return self.corpus_meteor if _significance_metric(metric) == "meteor" else self.corpus_bleu
 
     @property
     def corpus_gap(self) -> float:
@@ -139,7 +158,7 @@ class DocumentClaim:
 
     def sentence(self, metric: str) -> Optional[float]:
         """The document's sentence-level correlation for ``metric`` (``None``: not stated)."""
-        return self.sentence_meteor if check_metric(metric) == "meteor" else None
+        return self.sentence_meteor if _significance_metric(metric) == "meteor" else None
 
 
 #: Document 003: "up to 0.964 at corpus level, against 0.817 for BLEU; 0.403 at sentence level".
@@ -153,10 +172,13 @@ DOCUMENT_CLAIM = DocumentClaim(corpus_meteor=0.964, corpus_bleu=0.817, sentence_
 class SystemScore:
     """One row of ``systems.csv``: a system (or human translation) of one pair.
 
-    ``bleu``/``meteor`` are corpus scores in 0..1 (``None`` for human translations,
-    which have no output file); ``human_z``/``human_raw`` the official DA system score
-    (``None`` where the humans did not score the system). ``scored`` says whether the
-    system enters the correlations: an MT system with an output and a human score.
+    ``bleu``/``meteor``/``chrf`` are mtlearn's corpus scores in 0..1 (``None`` for human
+    translations, which have no output file) against ``reference``: ``"all"`` of the pair's
+    references (``systems.csv``) or one (``"A"``, ``"B"``, ``"C"``; ``reference_scores.csv``,
+    see :func:`system_scores`); ``comet`` is WMT's official COMET against that one reference
+    (``None`` for ``"all"``: WMT's COMET uses one). ``human_z``/``human_raw`` the official DA
+    system score (``None`` where the humans did not score the system). ``scored`` says
+    whether the system enters the correlations: an MT system with an output and a human score.
 
     >>> s = next(x for x in system_scores("uk-en") if x.system == "GTCOM")
     >>> s.kind, s.has_output, s.bleu, s.human_z, s.scored
@@ -170,12 +192,16 @@ class SystemScore:
     has_output: bool
     bleu: Optional[float]
     meteor: Optional[float]
+    chrf: Optional[float]
     meteor_unproven_segments: Optional[int]
     wmt_bleu_all: Optional[float]
+    wmt_chrf_all: Optional[float]
     human_z: Optional[float]
     human_raw: Optional[float]
     human_segments: Optional[int]
     human_judgements_all: Optional[int]
+    comet: Optional[float] = None
+    reference: str = "all"
 
     @property
     def scored(self) -> bool:
@@ -183,12 +209,14 @@ class SystemScore:
         return self.kind == "mt" and self.has_output and self.human_z is not None
 
     def metric(self, name: str) -> Optional[float]:
-        """The corpus score of metric ``name`` (``"bleu"`` or ``"meteor"``).
+        """The corpus score of metric ``name`` (one of :data:`METRICS`) against :attr:`reference`.
 
         >>> system_scores("cs-en")[0].metric("bleu")
         0.368374
+        >>> system_scores("cs-en")[0].metric("comet") is None  # WMT's COMET has no all-reference score
+        True
         """
-        return self.bleu if check_metric(name) == "bleu" else self.meteor
+        return getattr(self, check_metric(name))
 
     def human(self, score: str = "z") -> Optional[float]:
         """The human system score: ``"z"`` (official) or ``"raw"`` (mean 0-100)."""
@@ -199,7 +227,8 @@ class SystemScore:
 class SystemCorrelation:
     """One row of ``system_correlations.csv``: metric against humans over a pair's systems.
 
-    ``value`` is Pearson's r or Spearman's rho over ``n_systems`` systems;
+    ``value`` is Pearson's r or Spearman's rho over ``n_systems`` systems, the metric
+    scored against ``reference`` (``"all"`` of the pair's references, or one);
     ``ci_low``..``ci_high`` its percentile bootstrap interval (systems resampled).
 
     >>> c = system_correlation("ja-en", "bleu", "spearman")
@@ -210,6 +239,7 @@ class SystemCorrelation:
     """
 
     pair: str
+    reference: str
     metric: str
     statistic: str
     human_score: str
@@ -339,14 +369,14 @@ class PairwiseComparison:
     meteor: MetricDifference
 
     def metric(self, name: str) -> MetricDifference:
-        """The side of metric ``name`` (``"bleu"`` or ``"meteor"``)."""
-        return self.bleu if check_metric(name) == "bleu" else self.meteor
+        """The side of metric ``name`` (``"bleu"`` or ``"meteor"``, :data:`SIGNIFICANCE_METRICS`)."""
+        return self.bleu if _significance_metric(name) == "bleu" else self.meteor
 
     @property
     def agreeing(self) -> str:
         """Which metrics put the humans' winner ahead: ``"both"``, ``"bleu"``, ``"meteor"``, ``"neither"``."""
-        names = [m for m in METRICS if self.metric(m).agrees]
-        return "both" if len(names) == len(METRICS) else (names[0] if names else "neither")
+        names = [m for m in SIGNIFICANCE_METRICS if self.metric(m).agrees]
+        return "both" if len(names) == len(SIGNIFICANCE_METRICS) else (names[0] if names else "neither")
 
     def winner(self, metric: Optional[str] = None) -> Optional[str]:
         """The system ahead for the humans (``metric=None``) or for ``metric`` (``None`` on a tie)."""
@@ -368,7 +398,7 @@ class PairwiseComparison:
                  f"{'humans':7} {self.system_a} ahead: z {self.human_z_a:.4f} against {self.human_z_b:.4f} "
                  f"(Wilcoxon rank-sum {p_value_text(self.human_p)}, "
                  f"{'significant' if self.human_significant else 'not significant'})"]
-        for m in METRICS:
+        for m in SIGNIFICANCE_METRICS:
             d = self.metric(m)
             if d.agrees is None:
                 verdict = "a tie"
@@ -394,6 +424,71 @@ def p_value_text(p: float) -> str:
     return "p < 0.001" if p < 0.0005 else f"p = {p:.3f}"
 
 
+@dataclass(frozen=True)
+class ReferenceScore:
+    """One row of ``reference_scores.csv``: a system's corpus scores against one reference set.
+
+    ``reference`` is ``"all"`` (the pair's references together) or one id (``"A"``, ...);
+    ``bleu``/``meteor``/``chrf`` are mtlearn's scores (0..1), ``wmt_bleu``/``wmt_chrf`` WMT's
+    official ``bleu-<ref>``/``chrf-<ref>`` divided by 100 (for comparison), ``wmt_comet``
+    WMT's official ``COMET-<ref>`` (``None`` for ``"all"``): WMT's number, not computed here.
+
+    >>> r = next(x for x in load_agreement().reference_scores if x.pair == "de-en" and x.reference == "A")
+    >>> r.system, r.bleu == r.wmt_bleu, r.wmt_comet is not None
+    ('JDExploreAcademy', True, True)
+    """
+
+    pair: str
+    system: str
+    reference: str
+    bleu: Optional[float]
+    meteor: Optional[float]
+    chrf: Optional[float]
+    wmt_bleu: Optional[float]
+    wmt_chrf: Optional[float]
+    wmt_comet: Optional[float]
+
+
+@dataclass(frozen=True)
+class PairwiseAccuracyRow:
+    """One row of ``pairwise_accuracy.csv`` (Kocmi et al. 2021): a metric's share of system pairs
+    ordered as the humans order them.
+
+    ``scope`` is a language pair or ``"pooled"`` (counts summed over ``pairs``); the metric is
+    scored against ``reference``; ``agreeing`` of ``comparisons`` pairs of MT systems have the
+    sign of the humans' difference (``human_score``: ``"z"`` official, or ``"raw"``); ``value``
+    = agreeing / comparisons, with a 95% percentile bootstrap interval resampling systems within
+    each pair (:func:`mtlearn.study.accuracy.bootstrap_accuracy`).
+
+    >>> a = accuracy("pooled", "bleu", reference="A")
+    >>> a.pairs, a.comparisons, a.exact, a.value == round(float(a.exact), 6)
+    (('de-en', 'ja-en', 'ru-en', 'uk-en', 'zh-en'), 274, Fraction(109, 137), True)
+    """
+
+    scope: str
+    reference: str
+    metric: str
+    human_score: str
+    pairs: tuple[str, ...]
+    n_systems: int
+    comparisons: int
+    agreeing: int
+    metric_ties: int
+    human_ties: int
+    value: float
+    ci_low: float
+    ci_high: float
+    ci_level: float
+    n_resamples: int
+    n_valid_resamples: int
+    seed: int
+
+    @property
+    def exact(self) -> Fraction:
+        """``agreeing / comparisons`` as an exact fraction (``value`` is it rounded to 6 decimals)."""
+        return Fraction(self.agreeing, self.comparisons)
+
+
 # --------------------------------------------------------------------------- reading
 
 
@@ -403,7 +498,7 @@ class AgreementTables:
 
     >>> t = load_agreement()
     >>> t.pairs, len(t.systems), len(t.system_correlations), len(t.join_checks) > 0
-    (('cs-en', 'de-en', 'ja-en', 'ru-en', 'uk-en', 'zh-en'), 69, 48, True)
+    (('cs-en', 'de-en', 'ja-en', 'ru-en', 'uk-en', 'zh-en'), 69, 216, True)
     >>> len(t.pairwise), t.settings["system_level_ci"]["n_resamples"]
     (329, 1000)
     """
@@ -414,6 +509,8 @@ class AgreementTables:
     pairwise: tuple[PairwiseComparison, ...]
     segment_counts: tuple[SegmentCounts, ...]
     settings: dict[str, Any]
+    reference_scores: tuple[ReferenceScore, ...] = ()
+    accuracies: tuple[PairwiseAccuracyRow, ...] = ()
 
     @property
     def pairs(self) -> tuple[str, ...]:
@@ -458,14 +555,24 @@ def _convert(row: dict[str, str], types: dict[str, Callable[[str], Any]]) -> dic
 
 _SYSTEM_TYPES: dict[str, Callable[[str], Any]] = {
     "pair": str, "system": str, "human_label": lambda c: c or None, "kind": str, "has_output": _flag,
-    "bleu": _opt_float, "meteor": _opt_float, "meteor_unproven_segments": _opt_int,
-    "wmt_bleu_all": _opt_float, "human_z": _opt_float, "human_raw": _opt_float,
+    "bleu": _opt_float, "meteor": _opt_float, "chrf": _opt_float, "meteor_unproven_segments": _opt_int,
+    "wmt_bleu_all": _opt_float, "wmt_chrf_all": _opt_float, "human_z": _opt_float, "human_raw": _opt_float,
     "human_segments": _opt_int, "human_judgements_all": _opt_int,
 }
 _SYSCORR_TYPES: dict[str, Callable[[str], Any]] = {
-    "pair": str, "metric": str, "statistic": str, "human_score": str, "n_systems": int,
+    "pair": str, "reference": str, "metric": str, "statistic": str, "human_score": str, "n_systems": int,
     "value": float, "ci_low": float, "ci_high": float, "ci_level": float, "n_resamples": int,
     "n_valid_resamples": int, "seed": int,
+}
+_REFERENCE_TYPES: dict[str, Callable[[str], Any]] = {
+    "pair": str, "system": str, "reference": str, "bleu": _opt_float, "meteor": _opt_float, "chrf": _opt_float,
+    "wmt_bleu": _opt_float, "wmt_chrf": _opt_float, "wmt_comet": _opt_float,
+}
+_ACCURACY_TYPES: dict[str, Callable[[str], Any]] = {
+    "scope": str, "reference": str, "metric": str, "human_score": str, "pairs": _names, "n_systems": int,
+    "comparisons": int, "agreeing": int, "metric_ties": int, "human_ties": int, "value": float,
+    "ci_low": float, "ci_high": float, "ci_level": float, "n_resamples": int, "n_valid_resamples": int,
+    "seed": int,
 }
 _JOIN_TYPES: dict[str, Callable[[str], Any]] = {
     "pair": str, "system": str, "x": str, "y": str, "alignment": str, "offset": _opt_int,
@@ -486,7 +593,7 @@ def _pairwise_row(row: dict[str, str]) -> PairwiseComparison:
         m: MetricDifference(metric=m, a=float(row[f"{m}_a"]), b=float(row[f"{m}_b"]),
                             diff=float(row[f"{m}_diff"]), p_value=float(row[f"{m}_p"]),
                             significant=_flag(row[f"{m}_significant"]), agrees=_opt_flag(row[f"{m}_agrees"]))
-        for m in METRICS
+        for m in SIGNIFICANCE_METRICS
     }
     return PairwiseComparison(
         pair=row["pair"], system_a=row["system_a"], system_b=row["system_b"],
@@ -511,6 +618,8 @@ def load_agreement() -> AgreementTables:
         pairwise=tuple(_pairwise_row(r) for r in _rows("pairwise_significance.csv")),
         segment_counts=tuple(SegmentCounts(**_convert(r, _COUNTS_TYPES)) for r in _rows("segment_counts.csv")),
         settings=json.loads(_read_text("settings.json")),
+        reference_scores=tuple(ReferenceScore(**_convert(r, _REFERENCE_TYPES)) for r in _rows("reference_scores.csv")),
+        accuracies=tuple(PairwiseAccuracyRow(**_convert(r, _ACCURACY_TYPES)) for r in _rows("pairwise_accuracy.csv")),
     )
 
 
@@ -530,12 +639,20 @@ def check_metric(metric: object, argname: str = "metric") -> str:
 
     >>> check_metric("bleu")
     'bleu'
-    >>> check_metric("chrf", "metrics")
+    >>> check_metric("ter", "metrics")
     Traceback (most recent call last):
     ...
-    ValueError: metrics: unknown metric 'chrf'; choose bleu, meteor
+    ValueError: metrics: unknown metric 'ter'; choose bleu, meteor, chrf, comet
     """
     return _choose(metric, METRICS, argname, "metric")
+
+
+def _significance_metric(metric: object, argname: str = "metric") -> str:
+    """``metric`` if the pairwise significance table and document 003 have it (BLEU, METEOR)."""
+    if check_metric(metric, argname) not in SIGNIFICANCE_METRICS:
+        raise ValueError(f"{argname}: {metric!r} has no paired significance test or document figure here; "
+                         f"choose {', '.join(SIGNIFICANCE_METRICS)}")
+    return str(metric)
 
 
 def check_human_score(score: object, argname: str = "human_score") -> str:
@@ -581,9 +698,58 @@ def pairs(*, tables: Optional[AgreementTables] = None) -> tuple[str, ...]:
     return agreement_tables(tables).pairs
 
 
-def system_scores(pair: str, *, scored_only: bool = False, order: str = "name",
+def references(pair: str, *, tables: Optional[AgreementTables] = None) -> tuple[str, ...]:
+    """The reference sets a metric of ``pair`` can be scored against: ``"all"``, then each id.
+
+    >>> references("de-en"), references("cs-en"), references("ja-en")
+    (('all', 'A', 'B'), ('all', 'B', 'C'), ('all', 'A'))
+    """
+    t = agreement_tables(tables)
+    pair = check_pair(pair, t)
+    return ("all", *next(c.reference_ids for c in t.segment_counts if c.pair == pair))
+
+
+def default_reference(pair: str, metric: str, *, tables: Optional[AgreementTables] = None) -> str:
+    """The reference used when none is given: ``"all"``, but for WMT's COMET (one reference) the
+    pair's first (``"A"``; cs-en has B and C); ``pair="pooled"`` pools over the pairs with A.
+
+    >>> default_reference("de-en", "bleu"), default_reference("de-en", "comet"), default_reference("cs-en", "comet")
+    ('all', 'A', 'B')
+    """
+    t = agreement_tables(tables)
+    if check_metric(metric) != "comet":
+        return "all"
+    return "A" if pair == "pooled" else references(pair, tables=t)[1]
+
+
+def check_reference(reference: Optional[str], pair: str, metric: str, t: AgreementTables) -> str:
+    """``reference`` checked for ``pair`` and ``metric`` (``None``: :func:`default_reference`).
+
+    >>> check_reference("all", "de-en", "comet", load_agreement())
+    Traceback (most recent call last):
+    ...
+    ValueError: reference: WMT's COMET uses one reference; choose A, B
+    """
+    if reference is None:
+        return default_reference(pair, metric, tables=t)
+    options = references(pair, tables=t) if pair != "pooled" else ("all", "A", "B", "C")
+    _choose(reference, options, "reference", "reference")
+    if reference == "all" and metric == "comet":
+        raise ValueError(f"reference: WMT's COMET uses one reference; choose {', '.join(options[1:])}")
+    return reference
+
+
+def system_scores(pair: str, *, scored_only: bool = False, order: str = "name", reference: str = "all",
                   tables: Optional[AgreementTables] = None) -> tuple[SystemScore, ...]:
     """The systems of ``pair``; ``scored_only``: only those in the statistics.
+
+    ``reference``: ``"all"`` (default; ``systems.csv``) or one reference id: then ``bleu``,
+    ``meteor``, ``chrf`` are mtlearn's scores against that reference alone and ``comet`` is
+    WMT's official COMET against it (``reference_scores.csv``); human rows keep ``None``.
+
+    >>> a = {s.system: s for s in system_scores("de-en", reference="A", scored_only=True)}
+    >>> a["LT22"].reference, a["LT22"].chrf < system_scores("de-en")[1].chrf, round(a["LT22"].comet, 4)
+    ('A', True, 0.2555)
 
     ``scored_only=True`` keeps the MT systems with an output and a human score -- the
     points of a metric-against-humans plot; human translations (``HUMAN-*``) and
@@ -601,18 +767,26 @@ def system_scores(pair: str, *, scored_only: bool = False, order: str = "name",
     pair = check_pair(pair, t)
     _choose(order, ("name", "human"), "order", "order")
     rows = [s for s in t.systems if s.pair == pair and (s.scored or not scored_only)]
+    if reference != "all":
+        _choose(reference, references(pair, tables=t), "reference", "reference")
+        by_name = {r.system: r for r in t.reference_scores if r.pair == pair and r.reference == reference}
+        rows = [s if s.system not in by_name else
+                dataclasses.replace(s, reference=reference, bleu=by_name[s.system].bleu,
+                                    meteor=by_name[s.system].meteor, chrf=by_name[s.system].chrf,
+                                    comet=by_name[s.system].wmt_comet) for s in rows]
     if order == "human":
         # Unscored systems last; equal scores keep name order, so the order never varies.
         rows.sort(key=lambda s: (s.human_z is None, -(s.human_z or 0.0), s.system))
     return tuple(rows)
 
 
-def ranking(pair: str, by: str = "human", *, human_score: str = "z",
+def ranking(pair: str, by: str = "human", *, human_score: str = "z", reference: Optional[str] = None,
             tables: Optional[AgreementTables] = None) -> tuple[str, ...]:
     """The scored MT systems of ``pair``, best first, by the humans or by a metric.
 
-    ``by``: ``"human"`` (the official DA score, ``human_score`` ``"z"`` or ``"raw"``),
-    ``"bleu"`` or ``"meteor"``; equal scores keep name order.
+    ``by``: ``"human"`` (the official DA score, ``human_score`` ``"z"`` or ``"raw"``) or a
+    metric of :data:`METRICS`, scored against ``reference`` (see :func:`default_reference`);
+    equal scores keep name order.
 
     >>> ranking("ja-en")[-1], ranking("ja-en", "bleu")[-1]
     ('AIST', 'AIST')
@@ -622,7 +796,8 @@ def ranking(pair: str, by: str = "human", *, human_score: str = "z",
     t = agreement_tables(tables)
     _choose(by, ("human", *METRICS), "by", "ranking")
     check_human_score(human_score)
-    systems = system_scores(pair, scored_only=True, tables=t)
+    ref = "all" if by == "human" else check_reference(reference, check_pair(pair, t), by, t)
+    systems = system_scores(pair, scored_only=True, reference=ref, tables=t)
 
     def score(s: SystemScore) -> float:
         value = s.human(human_score) if by == "human" else s.metric(by)
@@ -632,13 +807,17 @@ def ranking(pair: str, by: str = "human", *, human_score: str = "z",
 
 
 def system_correlations(pair: Optional[str] = None, *, metric: Optional[str] = None,
-                        statistic: Optional[str] = None, human_score: str = "z",
+                        statistic: Optional[str] = None, human_score: str = "z", reference: Optional[str] = "all",
                         tables: Optional[AgreementTables] = None) -> tuple[SystemCorrelation, ...]:
-    """System-level correlations, filtered by pair, metric and statistic (``None``: all).
+    """System-level correlations, filtered by pair, metric, statistic and reference (``None``: all).
+
+    ``reference`` defaults to ``"all"`` (the pair's references together), where COMET has no row.
 
     >>> rows = system_correlations(metric="bleu", statistic="pearson")
     >>> [r.pair for r in rows] == list(pairs()), {r.human_score for r in rows}
     (True, {'z'})
+    >>> [(r.pair, r.reference) for r in system_correlations(metric="comet", statistic="pearson", reference=None)][:3]
+    [('cs-en', 'B'), ('cs-en', 'C'), ('de-en', 'A')]
     """
     t = agreement_tables(tables)
     if pair is not None:
@@ -648,17 +827,25 @@ def system_correlations(pair: Optional[str] = None, *, metric: Optional[str] = N
     if statistic is not None:
         _choose(statistic, _SYSTEM_STATISTICS, "statistic", "statistic")
     check_human_score(human_score)
+    if reference is not None:
+        _choose(reference, ("all", "A", "B", "C"), "reference", "reference")
     return tuple(c for c in t.system_correlations
                  if (pair is None or c.pair == pair) and (metric is None or c.metric == metric)
-                 and (statistic is None or c.statistic == statistic) and c.human_score == human_score)
+                 and (statistic is None or c.statistic == statistic) and c.human_score == human_score
+                 and (reference is None or c.reference == reference))
 
 
 def system_correlation(pair: str, metric: str, statistic: str = "pearson", human_score: str = "z", *,
+                       reference: Optional[str] = None,
                        tables: Optional[AgreementTables] = None) -> SystemCorrelation:
     """The one system-level correlation of ``metric`` with the humans in ``pair``.
 
     ``statistic``: ``"pearson"`` or ``"spearman"``; ``human_score``: ``"z"`` (the
-    official DA score) or ``"raw"``.
+    official DA score) or ``"raw"``; ``reference``: see :func:`default_reference`.
+
+    >>> c = system_correlation("zh-en", "comet")
+    >>> c.reference, round(c.value, 3), round(system_correlation("zh-en", "bleu", reference="A").value, 3)
+    ('A', 0.476, 0.64)
 
     >>> c = system_correlation("cs-en", "bleu")
     >>> c.statistic, c.human_score, c.n_systems
@@ -668,7 +855,10 @@ def system_correlation(pair: str, metric: str, statistic: str = "pearson", human
     ...
     ValueError: statistic: unknown statistic 'kendall'; choose pearson, spearman
     """
-    rows = system_correlations(pair, metric=metric, statistic=statistic, human_score=human_score, tables=tables)
+    t = agreement_tables(tables)
+    ref = check_reference(reference, check_pair(pair, t), check_metric(metric), t)
+    rows = system_correlations(pair, metric=metric, statistic=statistic, human_score=human_score, reference=ref,
+                               tables=t)
     if len(rows) != 1:  # pragma: no cover - the shipped table has every combination once
         raise LookupError(f"system_correlations.csv: {len(rows)} rows for {pair}, {metric}, {statistic}")
     return rows[0]
@@ -838,10 +1028,11 @@ def summarize_correlations(level: str = "system", statistic: str = "pearson", hu
     human_score = check_human_score(human_score or "z")
     rows: dict[str, Sequence[SystemCorrelation]] = {
         m: system_correlations(metric=m, statistic=statistic, human_score=human_score, tables=t)
-        for m in METRICS}
-    claims = {m: DOCUMENT_CLAIM.corpus(m) for m in METRICS}
+        for m in SIGNIFICANCE_METRICS}
+    claims = {m: DOCUMENT_CLAIM.corpus(m) for m in SIGNIFICANCE_METRICS}
     order = t.pairs
-    values = {m: tuple(next(r.value for r in rows[m] if r.pair == p) for p in order) for m in METRICS}
+    values = {m: tuple(next(r.value for r in rows[m] if r.pair == p) for p in order)
+              for m in SIGNIFICANCE_METRICS}
 
     def reaching(m: str) -> tuple[str, ...]:
         return tuple(p for p, v in zip(order, values[m]) if v >= claims[m])
@@ -903,7 +1094,7 @@ def pairwise_summary(metric: str, pair: Optional[str] = None, *,
     True
     """
     t = agreement_tables(tables)
-    metric = check_metric(metric)
+    metric = _significance_metric(metric)
     rows = pairwise(pair, tables=t)
     sides = [(c, c.metric(metric)) for c in rows]
     return PairwiseSummary(
@@ -921,7 +1112,8 @@ def pairwise_summary(metric: str, pair: Optional[str] = None, *,
 
 
 def correlate_systems(pair: str, metric: str, *, statistic: str = "pearson", human_score: str = "z",
-                      exclude: Sequence[str] = (), tables: Optional[AgreementTables] = None) -> float:
+                      exclude: Sequence[str] = (), reference: Optional[str] = None,
+                      tables: Optional[AgreementTables] = None) -> float:
     """A system-level correlation recomputed from ``systems.csv``, optionally leaving systems out.
 
     Uses :func:`mtlearn.study.correlation.pearson` / :func:`~mtlearn.study.correlation.spearman` on
@@ -946,7 +1138,8 @@ def correlate_systems(pair: str, metric: str, *, statistic: str = "pearson", hum
     if isinstance(exclude, str):
         raise TypeError("exclude: expected a list of system names, e.g. ['AIST']")
     left_out = {check_system(name, pair, t, "exclude") for name in exclude}
-    kept = [s for s in system_scores(pair, scored_only=True, tables=t) if s.system not in left_out]
+    ref = check_reference(reference, pair, metric, t)
+    kept = [s for s in system_scores(pair, scored_only=True, reference=ref, tables=t) if s.system not in left_out]
     if len(kept) < 3:
         raise ValueError(f"exclude: {len(kept)} systems would be left; a correlation needs at least 3")
     func = pearson if statistic == "pearson" else spearman
@@ -993,3 +1186,49 @@ def leave_one_out(pair: str, metric: str, statistic: str = "pearson", human_scor
     return LeaveOneOut(pair=pair, metric=metric, statistic=statistic, human_score=human_score, full=full,
                        values=values, lowest=min(values, key=lambda v: v[1]),
                        highest=max(values, key=lambda v: v[1]))
+
+
+def accuracies(scope: Optional[str] = None, *, metric: Optional[str] = None, reference: Optional[str] = None,
+               human_score: str = "z", tables: Optional[AgreementTables] = None) -> tuple[PairwiseAccuracyRow, ...]:
+    """Rows of ``pairwise_accuracy.csv``, filtered by scope (a pair or ``"pooled"``), metric and
+    reference (``None``: all).
+
+    >>> rows = accuracies("pooled", reference="A")
+    >>> [(r.metric, r.comparisons) for r in rows]
+    [('bleu', 274), ('meteor', 274), ('chrf', 274), ('comet', 274)]
+    """
+    t = agreement_tables(tables)
+    if scope is not None and scope != "pooled":
+        check_pair(scope, t, "scope")
+    if metric is not None:
+        check_metric(metric)
+    if reference is not None:
+        _choose(reference, ("all", "A", "B", "C"), "reference", "reference")
+    check_human_score(human_score)
+    return tuple(r for r in t.accuracies
+                 if (scope is None or r.scope == scope) and (metric is None or r.metric == metric)
+                 and (reference is None or r.reference == reference) and r.human_score == human_score)
+
+
+def accuracy(scope: str, metric: str, *, reference: Optional[str] = None, human_score: str = "z",
+             tables: Optional[AgreementTables] = None) -> PairwiseAccuracyRow:
+    """Pairwise accuracy of ``metric`` in ``scope`` (a pair, or ``"pooled"`` over the pairs that
+    have ``reference``), against ``reference`` (default: :func:`default_reference`).
+
+    >>> a = accuracy("pooled", "comet", reference="A")
+    >>> a.agreeing, a.comparisons, a.ci_low <= a.value <= a.ci_high
+    (202, 274, True)
+    >>> accuracy("pooled", "comet", reference="all")
+    Traceback (most recent call last):
+    ...
+    ValueError: reference: WMT's COMET uses one reference; choose A, B, C
+    """
+    t = agreement_tables(tables)
+    metric = check_metric(metric)
+    if scope != "pooled":
+        check_pair(scope, t, "scope")
+    ref = check_reference(reference, scope, metric, t)
+    rows = accuracies(scope, metric=metric, reference=ref, human_score=human_score, tables=t)
+    if len(rows) != 1:
+        raise ValueError(f"reference: no pairwise accuracy of {metric} against reference {ref} in {scope}")
+    return rows[0]
