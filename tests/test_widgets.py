@@ -750,8 +750,9 @@ def test_agreement_is_a_displayable_widget_with_css_classes():
     assert isinstance(x, widgets.VBox) and x.widget is x
     assert "application/vnd.jupyter.widget-view+json" in x._repr_mimebundle_()
     assert {"mtlearn-agreement-explorer", "mtlearn-pair", "mtlearn-system-1", "mtlearn-system-2",
-            "mtlearn-agreement-plot", "mtlearn-score", "mtlearn-summary", "mtlearn-message"} <= dom_classes(x)
-    assert {"Pair", "System 1", "System 2"} <= descriptions(x)
+            "mtlearn-agreement-plot", "mtlearn-score", "mtlearn-summary", "mtlearn-message",
+            "mtlearn-leave-out", "mtlearn-agreement-moves"} <= dom_classes(x)
+    assert {"Pair", "System 1", "System 2", "Leave out"} <= descriptions(x)
 
 
 def test_agreement_leave_out_moves_the_correlations_and_the_picture():

@@ -124,6 +124,8 @@ CSS classes (for browser tests, e.g. Playwright ``page.locator(".mtlearn-score")
 ``mtlearn-system-1``,            ("Pair", "System 1", "System 2")
 ``mtlearn-system-2``
 ``mtlearn-agreement-plot``       agreement: the plot ``Image``
+``mtlearn-leave-out``            agreement: the system left out ("Leave out", or "(nobody)")
+``mtlearn-agreement-moves``      agreement: r and rho with and without it, per metric
 ``mtlearn-message``              notes and errors; its content's ``div`` has class
                                  ``mtlearn-note`` or ``mtlearn-error``, and the widget
                                  itself also gets class ``mtlearn-error`` while an
