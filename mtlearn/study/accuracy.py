@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -72,7 +72,7 @@ def _checked(metric: Sequence[float], human: Sequence[float], argname: str) -> t
     return xs, ys
 
 
-def _count(xs: Sequence[float], ys: Sequence[float], pairs) -> PairwiseAccuracy:
+def _count(xs: Sequence[float], ys: Sequence[float], pairs: Iterable[tuple[int, int]]) -> PairwiseAccuracy:
     agreeing = metric_ties = human_ties = comparisons = 0
     for i, j in pairs:
         dm, dh = _sign(xs[i] - xs[j]), _sign(ys[i] - ys[j])
