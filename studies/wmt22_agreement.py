@@ -40,13 +40,11 @@ import mtlearn
 from mtlearn.metrics.bleu.score import BleuStats, bleu_from_stats, corpus_bleu
 from mtlearn.study.correlation import (
     bootstrap_ci,
-    bootstrap_counts,
-    paired_bootstrap_test,
     pearson,
     rank_sum_test,
-    resampled_scores,
     spearman,
 )
+from mtlearn.study.significance import bootstrap_indices, bootstrap_p_value, resample_sums, resampling_scorer
 from mtlearn.metrics.meteor.score import MeteorStats, meteor, meteor_from_stats
 from mtlearn.study.accuracy import bootstrap_accuracy, pooled_accuracy
 
@@ -61,7 +59,8 @@ BLEU_SENTENCE = dict(tokenize="13a", smoothing="exp", effective_order=True, lowe
 METEOR = dict(stages=("exact", "stem", "synonym"), alpha=0.9, beta=3.0, gamma=0.5,
               tie_break="crossings", lowercase=True, tokenize="13a")
 SYSTEM_CI = dict(n_resamples=1000, seed=2022, level=0.95)
-PAIRED_BOOTSTRAP = dict(n_samples=1000, seed=2004, alpha=0.05)
+#: sacreBLEU's paired bootstrap (mtlearn.paired_test): its 1000 samples, its seed; significant when p <= alpha.
+PAIRED_BOOTSTRAP = dict(n_samples=1000, seed=12345, alpha=0.05)
 HUMAN_TEST = dict(test="wilcoxon-rank-sum", alternative="greater", score="z", alpha=0.05)
 JOIN_OFFSETS = (-2, -1, 0, 1, 2)
 JOIN_SHUFFLE_SEED = 13
@@ -557,6 +556,13 @@ def join_check_table(data, scores):
     return header, rows
 
 
+#: Summed statistics of many bootstrap samples -> their scores (the study's BLEU and METEOR settings).
+PAIRED_SCORERS = {
+    "bleu": resampling_scorer("bleu", **BLEU_CORPUS),
+    "meteor": resampling_scorer("meteor", alpha=METEOR["alpha"], beta=METEOR["beta"], gamma=METEOR["gamma"]),
+}
+
+
 def pairwise_table(data, scores, progress: Progress):
     header = ["pair", "system_a", "system_b", "human_z_a", "human_z_b", "human_z_diff",
               "human_p", "human_significant"]
@@ -566,13 +572,14 @@ def pairwise_table(data, scores, progress: Progress):
     rows = []
     for d in data:
         systems = mt_systems(d)
-        counts = bootstrap_counts(d.n_segments, PAIRED_BOOTSTRAP["n_samples"],
-                                  PAIRED_BOOTSTRAP["seed"])
+        # mtlearn.paired_test's steps: one set of draws per pair shared by every system, so each row's p is
+        # paired_test({A: ..., B: ...}, test="bs") with A as the baseline (the test is symmetric in A and B).
+        indices = bootstrap_indices(d.n_segments, PAIRED_BOOTSTRAP["n_samples"], PAIRED_BOOTSTRAP["seed"])
         samples = {}
         for s in systems:
             sc = scores[(d.pair, s)]
-            samples[(s, "bleu")] = resampled_scores(sc.bleu_rows, counts, _bleu_from_row)
-            samples[(s, "meteor")] = resampled_scores(sc.meteor_rows, counts, _meteor_from_row)
+            samples[(s, "bleu")] = PAIRED_SCORERS["bleu"](resample_sums(sc.bleu_rows, indices))
+            samples[(s, "meteor")] = PAIRED_SCORERS["meteor"](resample_sums(sc.meteor_rows, indices))
             progress.update(1)
         seg_z = {s: [v[1] for _sid, v in sorted(d.human_segments.get(s, {}).items())] for s in systems}
         for s1, s2 in itertools.combinations(systems, 2):
@@ -586,9 +593,9 @@ def pairwise_table(data, scores, progress: Progress):
             for metric in METRICS:
                 va = getattr(scores[(d.pair, a)], metric)
                 vb = getattr(scores[(d.pair, b)], metric)
-                pb = paired_bootstrap_test(va, vb, samples[(a, metric)], samples[(b, metric)])
+                p = bootstrap_p_value(va, vb, samples[(a, metric)], samples[(b, metric)])
                 agrees = None if va == vb else va > vb
-                row += [va, vb, va - vb, pb.p_value, pb.p_value < PAIRED_BOOTSTRAP["alpha"], agrees]
+                row += [va, vb, va - vb, p, p <= PAIRED_BOOTSTRAP["alpha"], agrees]
             rows.append(row)
     rows.sort(key=lambda r: (r[0], r[1], r[2]))
     return header, rows
@@ -678,9 +685,11 @@ def run(root: Path, out: Path, workers: int = 2, pairs: Sequence[str] | None = N
                               "different systems compared"},
         "system_level_ci": {**SYSTEM_CI, "method": "percentile bootstrap, resampling systems",
                             "systems": "MT systems with an output and a human score"},
-        "paired_bootstrap": {**PAIRED_BOOTSTRAP, "method": "Koehn 2004; one resample set per pair "
-                             "shared by all systems; p = share of resamples where the observed "
-                             "winner is not strictly better"},
+        "paired_bootstrap": {**PAIRED_BOOTSTRAP, "method": "sacreBLEU's paired bootstrap resampling "
+                             "(mtlearn.paired_test, as sacrebleu --paired-bs): one set of draws per pair "
+                             "(numpy default_rng(seed).choice) shared by all systems; p = (c + 1) / (n + 1), c the "
+                             "samples whose |difference| minus the mean |difference| exceeds the observed "
+                             "|difference| (two-sided); significant when p <= alpha"},
         "human_significance": {**HUMAN_TEST, "method": "one-sided Wilcoxon rank-sum (Mann-Whitney U, "
                                "normal approximation with tie and continuity correction) on all "
                                "scored segment z-scores of A against B, A = higher official z"},

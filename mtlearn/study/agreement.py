@@ -321,7 +321,8 @@ class SegmentCounts:
 class MetricDifference:
     """One metric's side of a :class:`PairwiseComparison`: A's score, B's, and the test.
 
-    ``p_value`` comes from paired bootstrap resampling (Koehn 2004); ``agrees`` is
+    ``p_value`` comes from sacreBLEU's paired bootstrap resampling (:func:`mtlearn.paired_test`, two-sided:
+    is the difference beyond chance?); ``agrees`` is
     ``True`` when the metric also puts A (the humans' winner) ahead, ``False`` when it
     puts B ahead, ``None`` on an exact tie.
     """
@@ -416,12 +417,12 @@ class PairwiseComparison:
 def p_value_text(p: float) -> str:
     """A p-value as a reader sees it: "p < 0.001" below what 1000 resamples resolve.
 
-    The tables keep 6 decimals; a bootstrap of 1000 resamples cannot resolve below 1/1000.
+    The tables keep 6 decimals; the paired bootstrap's smallest p is 1/(1000 + 1), "no sample beyond".
 
     >>> p_value_text(0.0312), p_value_text(0.0001)
     ('p = 0.031', 'p < 0.001')
     """
-    return "p < 0.001" if p < 0.0005 else f"p = {p:.3f}"
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
 @dataclass(frozen=True)
