@@ -162,3 +162,36 @@ def test_errors_are_one_line(capsys, files, argv, status, message):
     assert out == ""
     assert err.startswith("mtlearn: error:") and message.format(**files) in err
     assert "Traceback" not in err
+
+
+class _Terminal:
+    """A standard error that says it is a terminal, and keeps what is written to it."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def write(self, text: str) -> int:
+        self.text += text
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_progress_only_on_a_terminal_and_not_with_quiet(monkeypatch, capsys, files, quiet):
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    argv = ["compare", "-r", files["ref"], "-i", files["base"], files["other"], "--metric", "chrf", "--paired-bs",
+            "--paired-bs-n", "50"] + (["--quiet"] if quiet else [])
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "(p = " in out and "mtlearn: compare:" not in out  # progress never mixes with the table
+    if quiet:
+        assert terminal.text == ""
+    else:
+        assert f"mtlearn: compare: scoring {files['base']} (chrf)" in terminal.text
+        assert f"mtlearn: compare: {files['other']} against {files['base']} (50 samples)" in terminal.text
