@@ -1343,7 +1343,7 @@ class AgreementExplorer(_Explorer):
                          _num(f"{m}-p", d.p_value, p_value_text(d.p_value)) + " (paired bootstrap)",
                          yes(d.significant), "&ndash;" if d.agrees is None else yes(d.agrees)))
         head = (f"<tr><th></th><th>{html.escape(first)}</th><th>{html.escape(second)}</th><th>ahead</th>"
-                "<th>test</th><th>significant (p &lt; 0.05)</th><th>as the humans</th></tr>")
+                "<th>test</th><th>significant (5% level)</th><th>as the humans</th></tr>")
         body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
         style = 'style="border-collapse:collapse" border="1" cellpadding="3"'
         return f'<table class="mtlearn-agreement-numbers" {style}>{head}{body}</table>'
