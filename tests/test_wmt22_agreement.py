@@ -141,6 +141,26 @@ def test_join_of_output_files_to_wmt_rows_is_proved_by_equal_scores(wmt22):
 
 
 @pytest.mark.wmt22
+def test_every_human_system_row_joins_to_one_output_file(wmt22):
+    """The join human system scores <-> output files is by name (SYS without its ".<index>"): every MT row
+    of ad-sys-scores must name exactly one output file, so no human score is silently dropped or doubled,
+    and the outputs without a human row are only the ones the tables list (uk-en's GTCOM)."""
+    rows = read("systems.csv")
+    for path in sorted((wmt22 / "humaneval").glob("ad-sys-scores-*.csv")):
+        pair = path.name[len("ad-sys-scores-"):-len(".csv")]
+        files = {f.name[len(f"generaltest2022.{pair}.hyp."):-len(".en")]
+                 for f in (wmt22 / "system-outputs").glob(f"generaltest2022.{pair}.hyp.*.en")}
+        labels = [line.split()[3] for line in path.read_text().splitlines()[1:] if line.strip()]
+        mt = [label.rpartition(".")[0] for label in labels if not label.startswith("HUMAN")]
+        assert all(label.rpartition(".")[2].isdigit() for label in labels if not label.startswith("HUMAN"))
+        assert len(set(mt)) == len(mt) and set(mt) <= files, (pair, set(mt) - files)
+        scored = {r["system"] for r in rows if r["pair"] == pair and r["kind"] == "mt" and r["human_z"]}
+        assert scored == set(mt)
+        unscored = {r["system"] for r in rows if r["pair"] == pair and r["has_output"] == "1" and not r["human_z"]}
+        assert unscored == files - set(mt) == ({"GTCOM"} if pair == "uk-en" else set()), pair
+
+
+@pytest.mark.wmt22
 def test_chrf_all_with_the_default_ties_differs_from_wmt_where_the_card_says(wmt22):
     """Why reference_ties="last": the default (sacreBLEU's) differs from WMT's chrf-all somewhere."""
     official = _official_rows(wmt22)
