@@ -592,7 +592,7 @@ def _add_compare_command(commands: Any) -> None:
                     "(--paired-ar, 10000 trials), on mtlearn's BLEU, chrF or METEOR, with sacreBLEU's seed "
                     "(12345): the p-values are sacreBLEU's. The first -i file is the baseline. Each row gives the "
                     "score (BLEU on the 0-100 scale as 'mtlearn bleu', chrF and METEOR on the 0-1 scale), for "
-                    "the bootstrap the mean and the half-width of the 95%% interval over the samples, and the "
+                    "the bootstrap the mean and the half-width of the 95% interval over the samples, and the "
                     "p-value, marked * when p <= 0.05. Options not given take the defaults of 'mtlearn bleu', "
                     "'mtlearn chrf' or 'mtlearn meteor'.",
         epilog="Example: mtlearn compare -r ref.en -i baseline.en system2.en system3.en --metric chrf --paired-bs. "
