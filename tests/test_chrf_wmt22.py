@@ -11,15 +11,24 @@ organisers' ``automatic-scores.tsv``. Every into-English pair, every system:
   amounts measured and pinned here (the card explains why);
 - chrF++ (``word_order=2``) against sacreBLEU on de-en (every system; reference A, and A with B), to keep the
   file within its time budget (chrF++ on random inputs: test_chrf_sacrebleu.py).
+
+Keeping the file fast: each mtlearn score is computed once (``_ours``; the card's table reads the same
+results), and while this module runs sacreBLEU's pure n-gram extraction of a hypothesis is memoised
+(``memoised_sacrebleu``), so the A, B and all-references runs of a system, and systems with the same
+output line, extract a hypothesis's n-grams once. Every sacreBLEU number still comes from its own
+``CHRF.corpus_score`` (matching, best reference, sums, score). mtlearn runs unpatched.
 """
 
 from __future__ import annotations
 
 import csv
+from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
+import sacrebleu.metrics.chrf as sacrebleu_chrf
 from sacrebleu.metrics import CHRF
 
 import mtlearn
@@ -30,6 +39,8 @@ pytestmark = pytest.mark.wmt22
 PAIRS = ("cs-en", "de-en", "ja-en", "ru-en", "uk-en", "zh-en")
 CHRF_PLUS_PLUS_PAIRS = ("de-en",)
 TOLERANCE = 1e-12
+#: Lines whose sacreBLEU n-grams are kept (more than one system's output: a WMT22 test set has at most 2018 lines).
+MEMO_LINES = 4096
 
 #: chrf-all: mtlearn with sacreBLEU's tie rule ("first") minus WMT's number, x 100 (rounded to 1e-6):
 #: the segments where every reference scores 0 keep reference A (B for cs-en), WMT's keep the other.
@@ -79,16 +90,52 @@ def _segments(refs: dict, names: tuple[str, ...]) -> list[list[str]]:
     return [list(seg) for seg in zip(*[refs[x] for x in names])]
 
 
+@lru_cache(maxsize=None)
+def _ours(root: str, pair: str, system: str, names: tuple[str, ...], word_order: int = 0,
+          reference_ties: str = "first") -> "mtlearn.ChrfResult":
+    """mtlearn's corpus chrF of one system, computed once per module (the card's table reuses it)."""
+    data = _pair(root, pair)
+    return mtlearn.corpus_chrf(data["systems"][system], _segments(data["refs"], names), word_order=word_order,
+                               reference_ties=reference_ties)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def memoised_sacrebleu() -> Iterator[None]:
+    """sacreBLEU's n-gram extraction (pure functions of a string) memoised for this module.
+
+    sacreBLEU extends the returned list with the word n-grams and only reads the Counters, so each
+    call gets a fresh list of the same (never mutated) Counters. The memo holds the last
+    ``MEMO_LINES`` lines (a system's A, B and all-references runs come one after the other), so the
+    module's memory stays bounded.
+    """
+    chars, words = sacrebleu_chrf.extract_all_char_ngrams, sacrebleu_chrf.extract_word_ngrams
+    char_memo = lru_cache(maxsize=MEMO_LINES)(lambda line, order, space: tuple(chars(line, order, space)))
+    word_memo = lru_cache(maxsize=2 * MEMO_LINES)(lambda tokens, n: words(list(tokens), n))
+
+    def extract_all_char_ngrams(line: str, max_order: int, include_whitespace: bool = False) -> list[Counter]:
+        return list(char_memo(line, max_order, include_whitespace))
+
+    def extract_word_ngrams(tokens: list[str], n: int) -> Counter:
+        return word_memo(tuple(tokens), n)
+
+    sacrebleu_chrf.extract_all_char_ngrams = extract_all_char_ngrams
+    sacrebleu_chrf.extract_word_ngrams = extract_word_ngrams
+    try:
+        yield
+    finally:
+        sacrebleu_chrf.extract_all_char_ngrams, sacrebleu_chrf.extract_word_ngrams = chars, words
+
+
 @pytest.fixture(scope="module")
 def root(wmt22: Path) -> str:
     return str(wmt22)
 
 
-def _check_all_references(root: str, pair: str, system: str, hyps: list[str], refs: list[list[str]],
+def _check_all_references(root: str, pair: str, system: str, names: tuple[str, ...],
                           first: "mtlearn.ChrfResult") -> None:
     """WMT's chrf-all is reference_ties="last"; "first" (sacreBLEU's order) differs by the pinned amounts."""
     wmt = _official(root)[(pair, system, "all")] / 100
-    last = mtlearn.corpus_chrf(hyps, refs, reference_ties="last")
+    last = _ours(root, pair, system, names, 0, "last")
     assert abs(last.score - wmt) <= TOLERANCE, (pair, system)
     measured = round(100 * (first.score - wmt), 6)
     assert measured == FIRST_MINUS_OFFICIAL.get((pair, system), 0.0), (pair, system, measured)
@@ -110,12 +157,11 @@ def test_chrf_every_system_every_reference_set(root: str, pair: str) -> None:
     checked = 0
     for system, hyps in data["systems"].items():
         for label, chosen in ref_sets.items():
-            refs = _segments(data["refs"], chosen)
-            ours = mtlearn.corpus_chrf(hyps, refs)
+            ours = _ours(root, pair, system, chosen)
             theirs = _sacrebleu(root, pair, chosen, 0).corpus_score(hyps, None).score / 100
             assert abs(ours.score - theirs) <= TOLERANCE, (pair, system, label)
             if label == "all":
-                _check_all_references(root, pair, system, hyps, refs, ours)
+                _check_all_references(root, pair, system, chosen, ours)
             else:
                 assert abs(ours.score - official[(pair, system, label)] / 100) <= TOLERANCE, (pair, system, label)
             checked += 1
@@ -132,7 +178,7 @@ def test_chrf_plus_plus_every_system(root: str, pair: str) -> None:
     ref_sets = [names[:1], names]  # reference A alone, and A and B
     for system, hyps in data["systems"].items():
         for chosen in ref_sets:
-            ours = mtlearn.corpus_chrf(hyps, _segments(data["refs"], chosen), word_order=2)
+            ours = _ours(root, pair, system, chosen, 2)
             theirs = _sacrebleu(root, pair, chosen, 2).corpus_score(hyps, None).score / 100
             assert abs(ours.score - theirs) <= TOLERANCE, (pair, system, chosen)
 
@@ -165,7 +211,7 @@ def test_card_table_is_mtlearn_and_official(root: str) -> None:
     assert len(rows) == 3
     data, official = _pair(root, "de-en"), _official(root)
     for system, printed in rows:
-        hyps = data["systems"][system]
+        assert system in data["systems"], system
         for value, (label, chosen) in zip(printed, [("A", ("A",)), ("B", ("B",)), ("all", ("A", "B"))]):
-            ours = 100 * mtlearn.corpus_chrf(hyps, _segments(data["refs"], chosen)).score
+            ours = 100 * _ours(root, "de-en", system, chosen).score
             assert round(ours, 2) == value == round(official[("de-en", system, label)], 2), (system, label)
