@@ -813,17 +813,19 @@ class _SentenceLevel:
         yield self.first
         self.first = ""  # the lines written are not kept
         corpus = self.corpus
-        for number in range(2, len(corpus) + 1):
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always", UserWarning)
+        with warnings.catch_warnings(record=True) as caught:  # one for all lines: it costs a little each time
+            warnings.simplefilter("always", UserWarning)
+            for number in range(2, len(corpus) + 1):
                 try:
                     text = self._render(number, self.score(corpus.hypotheses[number - 1],
                                                            corpus.references[number - 1]))
                 except (LookupError, OSError, ValueError, TypeError, OverflowError) as error:
                     raise CommandLineError(f"{corpus.hypothesis_file}, line {number}: "
                                            f"{_as_option(str(error), self.args)}") from None
-            self._say(caught)
-            yield text
+                if caught:
+                    self._say(caught)
+                    caught.clear()
+                yield text
 
     def _say(self, caught: list[warnings.WarningMessage]) -> None:
         for w in caught:
