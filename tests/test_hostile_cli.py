@@ -222,7 +222,10 @@ def test_figures_into_a_file(tmp_path, module):
 
 
 def _interrupt_after(command: list[str], delay: float) -> subprocess.Popen:
-    proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # A shell starts a command with Ctrl-C at its default action; the test process may have
+    # inherited SIGINT ignored (an earlier test's server or kernel), which a child would inherit too.
+    proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
     proc.wait(timeout=TIMEOUT)
