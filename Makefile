@@ -10,7 +10,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.mtlearn-installed
 
-.PHONY: setup lab test workshop figures clean
+.PHONY: setup lab test workshop figures student instructor clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,8 @@ setup: $(STAMP)
 	$(BIN)/python -m mtlearn.metrics.meteor.wordnet
 	@# Chromium for the browser tests: installed with apt when root, else it says how (tests then skip).
 	-@bash scripts/install_browser.sh
+	@# A CJK font (Debian's fonts-wqy-microhei) for Chinese, Japanese and Korean in the pictures; same rules.
+	-@bash scripts/install_fonts.sh
 
 # Jupyter refuses to start as root unless told (a container or a CI machine often is root).
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
@@ -41,6 +43,15 @@ test: setup
 
 figures: setup
 	$(BIN)/python -m mtlearn.show.figures figures
+
+# The course editions of notebooks/NN_*.ipynb (mtlearn/show/editions.py, nbgrader's preprocessors):
+#   make student     stubs instead of worked solutions, no outputs: build/student/ and build/mtlearn-student.zip
+#   make instructor  the worked solutions and their outputs: build/instructor/
+student: $(STAMP)
+	$(BIN)/python -m mtlearn.show.editions student --out build/student --zip build/mtlearn-student.zip
+
+instructor: $(STAMP)
+	$(BIN)/python -m mtlearn.show.editions instructor --out build/instructor
 
 clean:
 	rm -rf $(VENV) .pytest_cache
