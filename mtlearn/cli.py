@@ -72,6 +72,7 @@ from mtlearn.metrics.meteor.alignment import TIE_BREAKS
 from mtlearn.metrics.meteor.score import MeteorResult, corpus_meteor, meteor
 from mtlearn.metrics.ter.score import TerResult, cer, corpus_cer, corpus_ter, corpus_wer, ter, wer
 from mtlearn.text import TOKENIZERS
+from mtlearn.ngrams import orders_text
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError
 
 __all__ = ["CommandLineError", "Corpus", "build_parser", "load_corpus", "main", "read_lines", "read_segments"]
@@ -851,7 +852,7 @@ def _bleu_line(result: BleuResult) -> str:
     >>> _bleu_line(bleu("A B", ["A B C D E F"], max_order=2))  # doctest: +ELLIPSIS
     'BLEU = 13.53 100.0/100.0 (BP = 0.135 ratio = 0.333 hyp_len = 2 ref_len = 6)  mtlearn-bleu|nrefs:1|case:mixed|eff:no|tok:whitespace|smooth:none|order:2|weights:uniform|version:...'
     """
-    precisions = "/".join(f"{100 * p:.1f}" for p in result.precisions)
+    precisions = orders_text(result.precisions, lambda p: f"{100 * p:.1f}")  # a huge max_order: said once
     return (f"BLEU = {100 * result.score:.2f} {precisions} (BP = {result.brevity_penalty:.3f} "
             f"ratio = {result.ratio:.3f} hyp_len = {result.candidate_length} "
             f"ref_len = {result.reference_length})  {result.signature}")

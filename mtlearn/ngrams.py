@@ -19,8 +19,11 @@ proves equal to these steps.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain, repeat
+from typing import Callable, Union
 
 Ngram = tuple[str, ...]
 
@@ -80,3 +83,167 @@ def _check_order(n: object) -> None:
         raise TypeError(f"n: expected a positive int, got {type(n).__name__}")
     if n < 1:
         raise ValueError(f"n: the n-gram order must be at least 1, got {n}")
+
+
+# --- values per n-gram order, for any number of orders ------------------------------
+
+#: Up to this many orders, per-order values are plain tuples; above it, :class:`PerOrder`.
+MATERIALIZED_ORDERS = 4096
+
+
+class PerOrder(Sequence):
+    """One value per n-gram order 1..N when N is huge: the values stored, then one value repeated.
+
+    Orders beyond the longest candidate have no n-gram, so their counts (0), precisions
+    and weights are all the same value: storing them one by one made
+    ``max_order=10**8`` take gigabytes. A ``PerOrder`` is an immutable sequence equal,
+    item for item, to the tuple it stands for (``==``, ``len``, indexing, slicing,
+    iteration), at the cost of the values stored.
+
+    >>> p = PerOrder((3, 1), 0, 6)
+    >>> len(p), p[1], p[5], p[-1], p == (3, 1, 0, 0, 0, 0), 0 in p
+    (6, 1, 0, 0, True, True)
+    >>> p[1:4], PerOrder((0.5,), 0.25, 10**8)
+    ((1, 0, 0), PerOrder((0.5,), fill=0.25, length=100000000))
+    """
+
+    __slots__ = ("head", "fill", "length")
+
+    def __init__(self, head: Sequence, fill: object, length: int) -> None:
+        head = tuple(head)
+        if length < len(head):
+            raise ValueError(f"length: {length} is shorter than the {len(head)} values stored")
+        while head and type(head[-1]) is type(fill) and head[-1] == fill:
+            head = head[:-1]  # one spelling per sequence, so equal sequences hash alike
+        object.__setattr__(self, "head", head)
+        object.__setattr__(self, "fill", fill)
+        object.__setattr__(self, "length", length)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("PerOrder is immutable")
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self.length)
+            if step != 1:
+                return tuple(self[i] for i in range(start, stop, step))
+            stop = max(start, stop)
+            return per_order(self.head[start:stop], self.fill, stop - start)
+        if index < 0:
+            index += self.length
+        if not 0 <= index < self.length:
+            raise IndexError("PerOrder index out of range")
+        return self.head[index] if index < len(self.head) else self.fill
+
+    def __iter__(self):
+        return chain(self.head, repeat(self.fill, self.length - len(self.head)))
+
+    def __contains__(self, value: object) -> bool:
+        return value in self.head or (self.length > len(self.head) and self.fill == value)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PerOrder):
+            if other.length != self.length:
+                return False
+            stored = max(len(self.head), len(other.head))
+            same_tail = stored == self.length or self.fill == other.fill
+            return same_tail and all(a == b for a, b in zip(self[:stored], other[:stored]))
+        if isinstance(other, (tuple, list)):
+            return len(other) == self.length and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.head, self.fill, self.length))
+
+    def __repr__(self) -> str:
+        return f"PerOrder({self.head!r}, fill={self.fill!r}, length={self.length})"
+
+
+def per_order(head: Sequence, fill: object, length: int) -> Union[tuple, PerOrder]:
+    """``head`` followed by ``fill`` up to ``length`` items: a tuple when short, else a :class:`PerOrder`.
+
+    >>> per_order((2, 1), 0, 4)
+    (2, 1, 0, 0)
+    >>> per_order((2, 1), 0, 10**6)
+    PerOrder((2, 1), fill=0, length=1000000)
+    """
+    head = tuple(head)
+    if length <= MATERIALIZED_ORDERS:
+        return head[:length] + (fill,) * (length - len(head))
+    return PerOrder(head, fill, length)
+
+
+def stored_length(*sequences: Sequence) -> int:
+    """How many leading items must be computed one by one (the rest of every sequence is its fill).
+
+    >>> stored_length((1, 2, 3), PerOrder((1,), 0, 3))
+    3
+    >>> stored_length(PerOrder((1, 2), 0, 10**6), PerOrder((1,), 0, 10**6))
+    2
+    """
+    return max((len(s.head) if isinstance(s, PerOrder) else len(s) for s in sequences), default=0)
+
+
+def map_orders(func: Callable, *sequences: Sequence) -> Union[tuple, PerOrder]:
+    """``func`` applied order by order to sequences of the same length, the fill computed once.
+
+    >>> map_orders(float, (1, 2))
+    (1.0, 2.0)
+    >>> map_orders(lambda a, b: a + b, PerOrder((1, 2), 0, 10**6), PerOrder((5,), 1, 10**6))
+    PerOrder((6, 3), fill=1, length=1000000)
+    """
+    if not any(isinstance(s, PerOrder) for s in sequences):
+        return tuple(map(func, *sequences))
+    length = len(sequences[0])
+    if any(len(s) != length for s in sequences):
+        raise ValueError("map_orders: sequences of different lengths")
+    stored = stored_length(*sequences)
+    head = tuple(map(func, *(s[:stored] for s in sequences)))
+    if stored == length:
+        return per_order(head, None, length)
+    return per_order(head, func(*(s.fill if isinstance(s, PerOrder) else s[-1] for s in sequences)), length)
+
+
+def sum_orders(values: Sequence[float]) -> float:
+    """``math.fsum`` of the values (the repeated fill counted once, times its count).
+
+    >>> sum_orders((0.25, 0.25)), sum_orders(PerOrder((0.5,), 0.0, 10**8))
+    (0.5, 0.5)
+    """
+    if isinstance(values, PerOrder):
+        tail = values.length - len(values.head)
+        return math.fsum(values.head) + (values.fill * tail if tail else 0.0)
+    return math.fsum(values)
+
+
+def json_orders(values: Sequence, convert: Callable) -> Union[list, dict]:
+    """Per-order values for JSON: a list, or for a :class:`PerOrder` the stored values and the fill.
+
+    A list of 10**8 zeros would be gigabytes of JSON; the dict says the same in a line.
+
+    >>> json_orders((1, 0), float)
+    [1.0, 0.0]
+    >>> json_orders(PerOrder((3, 1), 0, 10**8), int)
+    {'values': [3, 1], 'then': 0, 'orders': 100000000}
+    """
+    if not isinstance(values, PerOrder):
+        return [convert(v) for v in values]
+    return {"values": [convert(v) for v in values.head], "then": convert(values.fill), "orders": values.length}
+
+
+def orders_text(values: Sequence, fmt: Callable[[object], str], sep: str = "/") -> str:
+    """Per-order values joined by ``sep``; a :class:`PerOrder`'s repeated tail said once, with its count.
+
+    >>> orders_text((1.0, 0.5), "{:.1f}".format)
+    '1.0/0.5'
+    >>> orders_text(PerOrder((1.0, 0.5), 0.0, 10**8), "{:.1f}".format)
+    '1.0/0.5/0.0 (and 99999997 more orders, each 0.0)'
+    """
+    if not isinstance(values, PerOrder):
+        return sep.join(fmt(v) for v in values)
+    head = list(values.head) + [values.fill]
+    rest = values.length - len(head)
+    return sep.join(fmt(v) for v in head) + (f" (and {rest} more orders, each {fmt(values.fill)})" if rest else "")

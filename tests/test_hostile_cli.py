@@ -161,6 +161,16 @@ def test_max_order_beyond_an_index(files):
     assert err.startswith("mtlearn: error: argument --max-order: 99999999999999999999 is too large"), err
 
 
+@pytest.mark.parametrize("output", [[], ["--json"], ["--explain"], ["--sentence-level"]])
+def test_huge_max_order_prints_a_short_answer(files, output):
+    # Before: --max-order 100000000 wrote one "0.0/" per order (hundreds of MB), --json ran past 120 s.
+    proc = run(["bleu", "-r", str(files["ref"]), "-i", str(files["hyp"]), "--max-order", "100000000", *output])
+    assert proc.returncode == 0, proc.stderr
+    assert 0 < len(proc.stdout) < 20_000, len(proc.stdout)
+    text = proc.stdout.decode()
+    assert "more orders" in text or '"orders": 100000000' in text, text[:2000]
+
+
 def test_weights_whose_sum_overflows(files):
     proc = run(["bleu", "-r", str(files["ref"]), "-i", str(files["hyp"]), "--weights", "1e308", "1e308", "0", "0"])
     one_error(proc, 2, "--weights")

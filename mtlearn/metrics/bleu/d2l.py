@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
+from mtlearn.ngrams import MATERIALIZED_ORDERS, PerOrder, orders_text, per_order
 from mtlearn.text import as_tokens
 
 
@@ -56,11 +57,13 @@ class D2LBleuResult:
     label_length: int
     penalty_exponent: Optional[Fraction]
     penalty: float
-    matches: tuple[int, ...]
-    totals: tuple[int, ...]
-    precisions: tuple[Fraction, ...]
-    exponents: tuple[Fraction, ...]
-    factors: tuple[float, ...]
+    # Tuples; for k above MATERIALIZED_ORDERS, sequences that store the orders past the
+    # prediction once (PerOrder) or make each exponent when read (Halvings).
+    matches: Sequence[int]
+    totals: Sequence[int]
+    precisions: Sequence[Fraction]
+    exponents: Sequence[Fraction]
+    factors: Sequence[float]
     reason: Optional[str]
 
     def explain(self) -> str:
@@ -85,12 +88,15 @@ class D2LBleuResult:
                 f"  penalty = exp(min(0, 1 - {self.label_length}/{self.pred_length})) = "
                 f"exp({self.penalty_exponent}) = {self.penalty:.4f}"
             )
-        for n in range(1, self.k + 1):
+        shown = min(self.k, self.pred_length + 1)  # past the prediction's length every order is alike
+        for n in range(1, shown + 1):
             m, t, p = self.matches[n - 1], self.totals[n - 1], self.precisions[n - 1]
             e, f = self.exponents[n - 1], self.factors[n - 1]
-            shown = f"{m}/{t} = {float(p):.4f}" if t else f"0 (no {n}-grams in the prediction)"
-            lines.append(f"  p_{n} = {shown}, exponent {e}, factor {float(p):.4f}^({e}) = {f:.4f}")
-        product = " * ".join(f"{f:.4f}" for f in self.factors)
+            said = f"{m}/{t} = {float(p):.4f}" if t else f"0 (no {n}-grams in the prediction)"
+            lines.append(f"  p_{n} = {said}, exponent {e}, factor {float(p):.4f}^({e}) = {f:.4f}")
+        if shown < self.k:
+            lines.append(f"  p_{shown + 1} .. p_{self.k}: {self.k - shown} more orders, each p = 0 (no n-grams), factor 0")
+        product = orders_text(self.factors, "{:.4f}".format, " * ")
         lines.append(f"  BLEU = {self.penalty:.4f} * {product} = {self.score:.4f}")
         if self.reason:
             lines.append(f"  why: {self.reason}")
@@ -135,29 +141,15 @@ def d2l_bleu(
         exponent = min(Fraction(0), 1 - Fraction(len_label, len_pred))
         penalty = math.exp(min(0, 1 - len_label / len_pred))
     score = penalty
-    matches, totals, precisions, exponents, factors = [], [], [], [], []
-    for n in range(1, k + 1):
-        # As in the document: count the label's n-grams, then credit each prediction
-        # n-gram while the label still has one left.
-        label_subs: defaultdict[tuple[str, ...], int] = defaultdict(int)
-        for i in range(len_label - n + 1):
-            label_subs[label[i : i + n]] += 1
-        num_matches = 0
-        for i in range(len_pred - n + 1):
-            gram = pred[i : i + n]
-            if label_subs[gram] > 0:
-                num_matches += 1
-                label_subs[gram] -= 1
+    matches, totals, precisions, factors = [], [], [], []
+    # Orders past the prediction's length have no n-gram and are all alike: counted once.
+    for n in range(1, min(k, len_pred + 1) + 1):
+        num_matches = _clipped_matches(pred, label, n)
         total = max(0, len_pred - n + 1)
-        weight = Fraction(1, 2**n)
         if total == 0:
             p = Fraction(0)
             if len_pred:
-                reasons.append(
-                    f"the prediction has {len_pred} token{'s' if len_pred > 1 else ''}, no {n}-grams: "
-                    "the document's code "
-                    f"computes {num_matches}/({len_pred} - {n} + 1); p_{n} is taken as 0"
-                )
+                reasons.append(_no_ngrams_reason(len_pred, n, k, num_matches))
         else:
             p = Fraction(num_matches, total)
         factor = math.pow(num_matches / total, math.pow(0.5, n)) if total else 0.0
@@ -165,7 +157,6 @@ def d2l_bleu(
         matches.append(num_matches)
         totals.append(total)
         precisions.append(p)
-        exponents.append(weight)
         factors.append(factor)
     if score == 0.0 and not reasons:
         zero = [f"p_{n}" for n, p in enumerate(precisions, 1) if p == 0]
@@ -174,7 +165,83 @@ def d2l_bleu(
     return D2LBleuResult(
         score=score, k=k, pred_tokens=pred, label_tokens=label, pred_length=len_pred,
         label_length=len_label, penalty_exponent=exponent, penalty=penalty,
-        matches=tuple(matches), totals=tuple(totals), precisions=tuple(precisions),
-        exponents=tuple(exponents), factors=tuple(factors),
+        matches=per_order(matches, 0, k), totals=per_order(totals, 0, k),
+        precisions=per_order(precisions, Fraction(0), k), exponents=_exponents(k),
+        factors=per_order(factors, 0.0, k),
         reason="; ".join(reasons) if reasons else None,
     )
+
+
+def _clipped_matches(pred: tuple[str, ...], label: tuple[str, ...], n: int) -> int:
+    """As in the document: count the label's n-grams, then credit each prediction n-gram while one is left.
+
+    >>> _clipped_matches(("A", "A", "B"), ("A", "B"), 1)
+    2
+    """
+    label_subs: defaultdict[tuple[str, ...], int] = defaultdict(int)
+    for i in range(len(label) - n + 1):
+        label_subs[label[i : i + n]] += 1
+    num_matches = 0
+    for i in range(len(pred) - n + 1):
+        gram = pred[i : i + n]
+        if label_subs[gram] > 0:
+            num_matches += 1
+            label_subs[gram] -= 1
+    return num_matches
+
+
+def _no_ngrams_reason(len_pred: int, n: int, k: int, num_matches: int) -> str:
+    """Why p_n (and every order after it, up to k) is taken as 0: one sentence for all of them."""
+    orders = f"p_{n} is" if n == k else f"p_{n} .. p_{k} are"
+    return (
+        f"the prediction has {len_pred} token{'s' if len_pred > 1 else ''}, no {n}-grams: "
+        f"the document's code computes {num_matches}/({len_pred} - {n} + 1); {orders} taken as 0"
+    )
+
+
+class Halvings(Sequence):
+    """The exponents 1/2, 1/4, ..., 1/2^k, each made when read.
+
+    Stored, they would be gigabytes for a huge k (1/2^100000 alone has 30,103 digits).
+
+    >>> h = Halvings(10**5)
+    >>> len(h), h[0], h[2], h[-1].denominator.bit_length()
+    (100000, Fraction(1, 2), Fraction(1, 8), 100001)
+    >>> Halvings(3) == (Fraction(1, 2), Fraction(1, 4), Fraction(1, 8))
+    True
+    """
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+
+    def __len__(self) -> int:
+        return self.k
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self.k)))
+        if index < 0:
+            index += self.k
+        if not 0 <= index < self.k:
+            raise IndexError("Halvings index out of range")
+        return Fraction(1, 1 << (index + 1))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Halvings):
+            return other.k == self.k
+        if isinstance(other, (tuple, list)):
+            return len(other) == self.k and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("Halvings", self.k))
+
+    def __repr__(self) -> str:
+        return f"Halvings({self.k})"
+
+
+def _exponents(k: int) -> Union[tuple[Fraction, ...], Halvings]:
+    """1/2^n for n = 1..k: a tuple when k is small, else made when read (:class:`Halvings`)."""
+    if k <= MATERIALIZED_ORDERS:
+        return tuple(Fraction(1, 2**n) for n in range(1, k + 1))
+    return Halvings(k)

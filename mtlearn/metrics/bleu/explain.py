@@ -25,6 +25,8 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
+from mtlearn.ngrams import stored_length
+
 if TYPE_CHECKING:
     from mtlearn.metrics.bleu.score import BleuResult
 
@@ -32,6 +34,25 @@ if TYPE_CHECKING:
 def _weight(w: float) -> str:
     frac = Fraction(w).limit_denominator(64)
     return str(frac) if abs(float(frac) - w) < 1e-12 else f"{w:.4g}"
+
+
+def _shown_orders(result: "BleuResult") -> int:
+    """How many orders to write out: past the stored values every order is like the last shown.
+
+    With a huge ``max_order`` (a :class:`~mtlearn.ngrams.PerOrder`), the orders beyond the
+    candidate are one repeated value: one line stands for all of them.
+    """
+    stored = stored_length(result.matches, result.totals, result.precisions, result.effective_weights)
+    cut = result.orders_used + 1 if result.orders_used < result.max_order else 0
+    return min(result.max_order, max(stored + 1, cut))
+
+
+def _tail_line(result: "BleuResult", shown: int) -> list[str]:
+    """One line for the orders past ``shown`` (none when every order was shown)."""
+    rest = result.max_order - shown
+    if rest <= 0:
+        return []
+    return [f"  p_{shown + 1} .. p_{result.max_order}: {rest} more orders, each as p_{shown}"]
 
 
 def _precision_line(result: "BleuResult", n: int) -> str:
@@ -66,7 +87,9 @@ def explain_text(result: "BleuResult", *, tables: Optional[bool] = None) -> str:
     if tables and result.candidate_tokens is not None:
         lines += _table_lines(result)
     lines.append("Modified n-gram precisions p_n = clipped matches / candidate n-grams:")
-    lines += [_precision_line(result, n) for n in range(1, N + 1)]
+    shown = _shown_orders(result)
+    lines += [_precision_line(result, n) for n in range(1, shown + 1)]
+    lines += _tail_line(result, shown)
     lines.append("")
     lines += _brevity_lines(result)
     lines.append("")
@@ -95,7 +118,9 @@ def _table_lines(result: "BleuResult") -> list[str]:
     for i, ref in enumerate(result.reference_tokens or ()):
         lines.append(f"reference {i}: " + " ".join(ref))
     lines.append("")
-    for n in range(1, result.max_order + 1):
+    # Orders past the candidate's length have no n-gram: one "(none)" stands for all of them.
+    last = min(result.max_order, len(result.candidate_tokens or ()) + 1)
+    for n in range(1, last + 1):
         rows = result.ngram_table(n)
         lines.append(f"{n}-grams: count in candidate | in each reference | max | clipped")
         for row in rows:
@@ -106,6 +131,8 @@ def _table_lines(result: "BleuResult") -> list[str]:
             )
         if not rows:
             lines.append("  (none)")
+    if last < result.max_order:
+        lines.append(f"{last + 1}-grams .. {result.max_order}-grams: (none), like the {last}-grams")
     lines.append("")
     return lines
 
@@ -125,7 +152,8 @@ def _brevity_lines(result: "BleuResult") -> list[str]:
 def _mean_lines(result: "BleuResult") -> list[str]:
     """exp(sum w_n log p_n), written out symbolically and with the numbers."""
     lines = ["Weighted geometric mean of the precisions:"]
-    used = [n for n in range(result.max_order) if result.effective_weights[n] != 0 and n < result.orders_used]
+    shown = _shown_orders(result)
+    used = [n for n in range(shown) if result.effective_weights[n] != 0 and n < result.orders_used]
     if result.geometric_mean == 0.0 and result.log_mean == -math.inf:
         zero = [n + 1 for n in used if result.precisions[n] == 0]
         which = ", ".join(f"p_{n}" for n in zero) or "a precision"
@@ -134,6 +162,9 @@ def _mean_lines(result: "BleuResult") -> list[str]:
     terms = [n for n in used if result.precisions[n] > 0]
     skipped = [n + 1 for n in used if result.precisions[n] <= 0]
     symbolic, numeric = _mean_terms(result, terms)
+    if shown < result.max_order and shown - 1 in terms:  # the orders not shown are like the last one
+        more = f" + ({result.max_order - shown} more terms like the last)"
+        symbolic, numeric = symbolic + more, numeric + more
     lines.append(f"  exp({symbolic})")
     lines.append(f"  = exp({numeric}) = exp({result.log_mean:.4f}) = {result.geometric_mean:.4f}")
     if skipped:
@@ -154,7 +185,8 @@ def explain_html(result: "BleuResult") -> str:
     """A compact HTML table of ``result`` for Jupyter (orders, precisions, weights, BP, score)."""
     e = html.escape
     rows = []
-    for n in range(1, result.max_order + 1):
+    shown = _shown_orders(result)
+    for n in range(1, shown + 1):
         m, t = result.matches[n - 1], result.totals[n - 1]
         lg = result.log_precisions[n - 1]
         rows.append(
@@ -162,6 +194,8 @@ def explain_html(result: "BleuResult") -> str:
             f"<td>{_weight(result.effective_weights[n - 1])}</td>"
             f"<td>{'-inf' if lg == -math.inf else f'{lg:.4f}'}</td></tr>"
         )
+    if shown < result.max_order:
+        rows.append(f"<tr><td>{shown + 1}..{result.max_order}</td><td colspan='4'>each as order {shown}</td></tr>")
     scope = f"{len(result.segments)} segments" if result.is_corpus else "1 segment"
     if not result.is_corpus and result.candidate_tokens is None:
         scope = "summed statistics"

@@ -32,7 +32,7 @@ from fractions import Fraction
 from typing import Optional, Union
 
 from mtlearn.text import Segment, as_real, as_tokens
-from mtlearn.ngrams import count_ngrams, max_reference_counts
+from mtlearn.ngrams import count_ngrams, max_reference_counts, per_order
 
 Number = Union[float, Fraction]
 
@@ -133,8 +133,11 @@ def uniform_weights(max_order: int) -> tuple[float, ...]:
 
     >>> uniform_weights(4)
     (0.25, 0.25, 0.25, 0.25)
+
+    (Beyond :data:`~mtlearn.ngrams.MATERIALIZED_ORDERS` orders, a
+    :class:`~mtlearn.ngrams.PerOrder` stands for the tuple: one value, stored once.)
     """
-    return (1.0 / max_order,) * max_order
+    return per_order((), 1.0 / max_order, max_order)
 
 
 def check_weights(

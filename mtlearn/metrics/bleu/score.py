@@ -38,9 +38,13 @@ from fractions import Fraction
 from typing import Any, Optional, Union, overload
 
 from mtlearn.metrics.bleu.formulas import brevity_penalty, check_weights, closest_ref_length, geometric_mean
+from mtlearn.ngrams import (
+    MATERIALIZED_ORDERS, PerOrder, json_orders, map_orders, per_order, stored_length, sum_orders,
+)
 from mtlearn.ngrams import count_elements as _count_elements
 from mtlearn.metrics.bleu.smoothing import (
     NEEDS_FIVEGRAMS,
+    SACREBLEU_METHODS,
     SMOOTHING_METHODS,
     SmoothedPrecisions,
     resolve_smooth_value,
@@ -98,9 +102,9 @@ class BleuStats:
         return BleuStats(
             self.candidate_length + other.candidate_length,
             self.reference_length + other.reference_length,
-            tuple(map(int.__add__, self.matches, other.matches)),
-            tuple(map(int.__add__, self.totals, other.totals)),
-            tuple(map(int.__add__, self.nltk_totals, other.nltk_totals)),
+            map_orders(int.__add__, self.matches, other.matches),
+            map_orders(int.__add__, self.totals, other.totals),
+            map_orders(int.__add__, self.nltk_totals, other.nltk_totals),
         )
 
     @property
@@ -125,17 +129,44 @@ def sum_stats(stats: Iterable[BleuStats]) -> BleuStats:
     return BleuStats(
         sum(s.candidate_length for s in items),
         sum(s.reference_length for s in items),
-        tuple(map(sum, zip(*[s.matches for s in items]))),
-        tuple(map(sum, zip(*[s.totals for s in items]))),
-        tuple(map(sum, zip(*[s.nltk_totals for s in items]))),
+        _sum_columns([s.matches for s in items]),
+        _sum_columns([s.totals for s in items]),
+        _sum_columns([s.nltk_totals for s in items]),
     )
 
 
-def _stats_from_row(row: Sequence[int], width: int) -> BleuStats:
+def _sum_columns(columns: list[Sequence[int]]) -> Union[tuple[int, ...], PerOrder]:
+    """Order-by-order sums; orders past every segment's stored values are summed once (their fill)."""
+    if not any(isinstance(c, PerOrder) for c in columns):
+        return tuple(map(sum, zip(*columns)))
+    stored = stored_length(*columns)
+    head = tuple(map(sum, zip(*[c[:stored] for c in columns])))
+    return per_order(head, sum(c[stored] for c in columns), len(columns[0]))
+
+
+def _stats_from_row(row: Sequence[int], width: int, order: Optional[int] = None) -> BleuStats:
+    """The statistics of one row [c, r, matches..., totals...] counted up to ``width``, for ``order`` orders.
+
+    Orders beyond ``width`` (beyond the candidate: no n-gram) have 0 matches and 0 totals
+    (NLTK's denominator 1); they are stored once, not once per order (:class:`PerOrder`).
+    """
+    order = width if order is None else order
     totals = tuple(row[2 + width : 2 + 2 * width])
     return BleuStats(
-        row[0], row[1], tuple(row[2 : 2 + width]), totals, tuple(t if t else 1 for t in totals)
+        row[0], row[1], per_order(row[2 : 2 + width], 0, order), per_order(totals, 0, order),
+        per_order(tuple(t if t else 1 for t in totals), 1, order),
     )
+
+
+def _count_width(order: int, longest: int) -> int:
+    """How many orders to count: none beyond the longest candidate (they have no n-gram), 5 at least.
+
+    Five, because NLTK's method5/method7 read the 5-gram statistics whatever ``max_order`` is.
+
+    >>> _count_width(4, 100), _count_width(10**8, 3), _count_width(10**8, 40)
+    (4, 5, 40)
+    """
+    return min(order, max(longest, 5))
 
 
 def _extract(cand: Sequence[str], refs: Sequence[Sequence[str]], order: int) -> list[int]:
@@ -282,6 +313,12 @@ def _check_options(
         if not isinstance(flag, bool):
             raise TypeError(f"{name}: expected True or False, got {type(flag).__name__}")
     value = resolve_smooth_value(smoothing, smooth_value)  # type: ignore[arg-type]
+    if max_order > MATERIALIZED_ORDERS and smoothing not in SACREBLEU_METHODS:
+        raise ValueError(
+            f"max_order: smoothing {smoothing!r} (Chen and Cherry's) computes every order's precision "
+            f"one by one; give at most {MATERIALIZED_ORDERS} orders with it (got {max_order}), or use "
+            "sacreBLEU's none, floor, add-k or exp, for which orders past the candidate cost nothing"
+        )
     if smoothing == "method6" and max_order < 3:
         raise ValueError("smoothing: method6 needs max_order >= 3 (it interpolates from p_1 and p_2)")
     return _Options(
@@ -364,7 +401,7 @@ class BleuResult:
     @property
     def precision_fractions(self) -> tuple[Fraction, ...]:
         """Unsmoothed modified precisions matches/totals, exact (0/0 is given as 0)."""
-        return tuple(Fraction(m, t) if t else Fraction(0) for m, t in zip(self.matches, self.totals))
+        return map_orders(_fraction, self.matches, self.totals)
 
     @property
     def ratio(self) -> float:
@@ -431,20 +468,26 @@ class BleuResult:
         >>> d = bleu("A B B C D", ["A B C D E F"]).to_dict()
         >>> d["precision_fractions"], json.loads(json.dumps(d))["score"]
         (['4/5', '3/4', '1/3', '0'], 0.0)
+
+        Per-order values are lists; past :data:`~mtlearn.ngrams.MATERIALIZED_ORDERS`
+        orders, a dict (see :func:`~mtlearn.ngrams.json_orders`):
+
+        >>> bleu("a b", ["a b"], max_order=10**6).to_dict()["matches"]
+        {'values': [2, 1], 'then': 0, 'orders': 1000000}
         """
         def num(x: float) -> Optional[float]:
             return float(x) if math.isfinite(x) else None
 
         out: dict[str, Any] = {
             "score": self.score,
-            "precisions": list(self.precisions),
-            "precision_fractions": [str(f) for f in self.precision_fractions],
-            "matches": list(self.matches),
-            "totals": list(self.totals),
-            "weights": list(self.weights),
-            "effective_weights": list(self.effective_weights),
-            "log_precisions": [num(x) for x in self.log_precisions],
-            "weighted_log_precisions": [num(x) for x in self.weighted_log_precisions],
+            "precisions": json_orders(self.precisions, float),
+            "precision_fractions": json_orders(self.precision_fractions, str),
+            "matches": json_orders(self.matches, int),
+            "totals": json_orders(self.totals, int),
+            "weights": json_orders(self.weights, float),
+            "effective_weights": json_orders(self.effective_weights, float),
+            "log_precisions": json_orders(self.log_precisions, num),
+            "weighted_log_precisions": json_orders(self.weighted_log_precisions, num),
             "log_mean": num(self.log_mean),
             "geometric_mean": self.geometric_mean,
             "brevity_penalty": self.brevity_penalty,
@@ -486,7 +529,7 @@ class BleuSegments(Sequence[BleuResult]):
         self._candidates = candidates
         self._references = references
         self._rows = rows
-        self._width = width
+        self._width = width  # orders counted (none beyond the longest candidate)
         self._options = options
 
     def __len__(self) -> int:
@@ -514,13 +557,15 @@ class BleuSegments(Sequence[BleuResult]):
     def stats_of(self, index: int) -> BleuStats:
         """The :class:`BleuStats` of segment ``index``."""
         step = 2 + 2 * self._width
-        return _stats_from_row(self._rows[index * step : (index + 1) * step], self._width)
+        return _stats_from_row(self._rows[index * step : (index + 1) * step], self._width,
+                               self._options.extract_order)
 
     def stats(self) -> list[BleuStats]:
         """Every segment's :class:`BleuStats`, in order."""
         step = 2 + 2 * self._width
         rows = self._rows.tolist()
-        return [_stats_from_row(rows[i : i + step], self._width) for i in range(0, len(rows), step)]
+        order = self._options.extract_order
+        return [_stats_from_row(rows[i : i + step], self._width, order) for i in range(0, len(rows), step)]
 
     def __repr__(self) -> str:
         return f"<BleuSegments: {len(self)} segments>"
@@ -587,23 +632,24 @@ def _finish(
     bp = brevity_penalty(c, r)
     used = smoothed.orders
     eff = _effective_weights(opts.weights, used)
-    precisions = tuple(float(p) for p in smoothed.precisions)
-    logs = tuple(math.log(p) if p > 0 else -math.inf for p in precisions)  # floats: cheap
+    # Order by order; with a huge max_order the orders past the candidate are one repeated value.
+    precisions = map_orders(float, smoothed.precisions)
+    logs = map_orders(_log, precisions)  # floats: cheap
     mean_weights = _mean_weights(eff, logs, used, smoothed.skip_zero)
     # The trace of the mean: w_n log p_n per order (0 for an order left out) and their sum.
-    weighted = tuple(w * lg if w != 0 else 0.0 for w, lg in zip(mean_weights, logs))
+    weighted = map_orders(_weighted_log, mean_weights, logs)
     if smoothed.skip_zero and stats.matches[0] == 0:
         log_mean, geo = -math.inf, 0.0  # NLTK: no unigram matches, BLEU = 0
     else:
-        log_mean = -math.inf if -math.inf in weighted else math.fsum(weighted)
-        geo = geometric_mean(precisions, mean_weights)
+        log_mean = -math.inf if -math.inf in weighted else sum_orders(weighted)
+        geo = _geometric_mean(precisions, mean_weights)
     notes = _reason_notes(extra_notes, smoothed.notes, c)
     _warn_above_one(smoothed.notes)
     return BleuResult(
         score=bp * geo,
         precisions=precisions,
-        matches=tuple(matches),
-        totals=tuple(totals),
+        matches=matches if isinstance(matches, PerOrder) else tuple(matches),
+        totals=totals if isinstance(totals, PerOrder) else tuple(totals),
         weights=opts.weights,
         effective_weights=eff,
         log_precisions=logs,
@@ -648,6 +694,38 @@ def _smoothed(stats: BleuStats, opts: _Options) -> SmoothedPrecisions:
     )
 
 
+def _fraction(m: int, t: int) -> Fraction:
+    return Fraction(m, t) if t else Fraction(0)
+
+
+def _log(p: float) -> float:
+    return math.log(p) if p > 0 else -math.inf
+
+
+def _weighted_log(w: float, lg: float) -> float:
+    return w * lg if w != 0 else 0.0
+
+
+def _geometric_mean(precisions: Sequence[float], weights: Sequence[float]) -> float:
+    """:func:`~mtlearn.metrics.bleu.formulas.geometric_mean`, with a repeated tail of orders taken once.
+
+    For plain tuples it IS the formula step. For a :class:`PerOrder` (a huge max_order),
+    the orders past the stored ones share one precision p and one weight w: they add
+    nothing when w = 0 and make the mean 0 when p = 0 -- the only two cases BLEU's
+    smoothing leaves there (tests/test_hostile_numbers.py checks it against the step).
+    """
+    if not isinstance(precisions, PerOrder) and not isinstance(weights, PerOrder):
+        return geometric_mean(precisions, weights)
+    stored = stored_length(precisions, weights)
+    head = geometric_mean(precisions[:stored], weights[:stored])
+    if stored == len(precisions) or weights[stored] == 0:
+        return head
+    if precisions[stored] <= 0:
+        return 0.0
+    tail = len(precisions) - stored  # not reached by BLEU's smoothing methods; exact enough
+    return head * math.exp(weights[stored] * math.log(precisions[stored]) * tail)
+
+
 def _effective_weights(weights: tuple[float, ...], used: int) -> tuple[float, ...]:
     """The weights as used when effective order keeps only orders 1..used.
 
@@ -658,10 +736,12 @@ def _effective_weights(weights: tuple[float, ...], used: int) -> tuple[float, ..
     ((0.5, 0.5, 0.0, 0.0), (0.5, 0.5))
     """
     N = len(weights)
+    if used >= N:
+        return weights
     kept = weights[:used]
-    kept_sum = math.fsum(kept)
-    if used < N and kept_sum > 0:
-        return tuple(w * (math.fsum(weights) / kept_sum) for w in kept) + (0.0,) * (N - used)
+    kept_sum = sum_orders(kept)
+    if kept_sum > 0:
+        return per_order(tuple(w * (sum_orders(weights) / kept_sum) for w in kept), 0.0, N)
     return weights
 
 
@@ -673,10 +753,17 @@ def _mean_weights(
     Orders beyond ``used`` (effective order) are left out, and with ``skip_zero``
     (the Chen-Cherry family, NLTK's ``if p_i > 0``) so is every precision still 0.
     """
-    return tuple(
-        0.0 if n >= used or (skip_zero and lg == -math.inf) else w
-        for n, (w, lg) in enumerate(zip(weights, logs))
+    N = len(weights)
+    # Computed one by one up to the stored values (and the cut of effective order); the rest
+    # of the orders are all alike, so one of them stands for all.
+    stored = stored_length(weights, logs)
+    if used < N:
+        stored = max(stored, used)
+    values = tuple(
+        0.0 if n >= used or (skip_zero and logs[n] == -math.inf) else weights[n]
+        for n in range(min(stored + 1, N))
     )
+    return per_order(values[:stored], values[stored] if stored < N else 0.0, N)
 
 
 def _reason_notes(extra_notes: Sequence[str], smoothing_notes: Sequence[str], c: int) -> list[str]:
@@ -685,7 +772,15 @@ def _reason_notes(extra_notes: Sequence[str], smoothing_notes: Sequence[str], c:
     notes.extend(n for n in smoothing_notes if _is_reason(n))
     if c == 0 and not any("candidate" in n and "empty" in n for n in notes):
         notes.append("the candidate is empty (c = 0): BP = 0 and BLEU = 0")
+    if len(notes) > _REASON_NOTES:  # one note per order of a huge max_order would be megabytes
+        kept = notes[: _REASON_NOTES - 1]
+        kept.append(f"and {len(notes) - len(kept)} more notes of the same kinds (see smoothing_notes)")
+        return kept
     return notes
+
+
+#: At most this many notes in a result's ``reason``.
+_REASON_NOTES = 6
 
 
 def _warn_above_one(smoothing_notes: Sequence[str]) -> None:
@@ -705,7 +800,9 @@ def _signature(opts: _Options, nrefs: str) -> str:
     smooth_str = opts.smoothing
     if opts.smooth_value is not None:
         smooth_str += f"[{float(opts.smooth_value):.2f}]"
-    uniform = all(w == opts.weights[0] for w in opts.weights) and abs(sum(opts.weights) - 1) < 1e-12
+    weights = opts.weights
+    alike = weights[: stored_length(weights) + 1]  # a PerOrder's tail is one value
+    uniform = all(w == weights[0] for w in alike) and abs(sum_orders(weights) - 1) < 1e-12
     return make_signature("bleu", {
         "nrefs": nrefs,
         "case": "lc" if opts.lowercase else "mixed",
@@ -770,10 +867,26 @@ def bleu(
     cand = as_tokens(candidate, argname="candidate", tokenize=tokenize, lowercase=lowercase)
     refs = as_reference_list(references, argname="references", tokenize=tokenize,
                              lowercase=lowercase)
-    row = _extract(cand, refs, opts.extract_order)
-    stats = _stats_from_row(row, opts.extract_order)
+    width = _count_width(opts.extract_order, len(cand))
+    stats = _stats_from_row(_extract(cand, refs, width), width, opts.extract_order)
     return _finish(stats, opts, nrefs=str(len(refs)), extra_notes=_segment_notes(cand, refs),
                    candidate_tokens=cand, reference_tokens=tuple(refs))
+
+
+def _corpus_width(candidates: list, opts: _Options) -> int:
+    """How many orders corpus BLEU counts: :func:`_count_width` of the longest candidate.
+
+    The candidates are tokenized an extra time only for unusually high orders (above 8);
+    below, counting every order costs nothing worth saving.
+    """
+    order = opts.extract_order
+    if order <= 8:
+        return order
+    longest = max(
+        len(as_tokens(cand, argname=f"candidates[{i}]", tokenize=opts.tokenize, lowercase=opts.lowercase))
+        for i, cand in enumerate(candidates)
+    )
+    return _count_width(order, longest)
 
 
 def corpus_bleu(
@@ -811,7 +924,7 @@ def corpus_bleu(
                           effective_order)
     check_corpus(candidates, references)
     candidates, references = list(candidates), list(references)
-    order = opts.extract_order
+    order = _corpus_width(candidates, opts)
     tok = get_tokenizer(tokenize)
     lc = lowercase
     rows = array("i")
@@ -841,7 +954,10 @@ def corpus_bleu(
     total_cols = [rows[2 + order + n :: step] for n in range(order)]
     totals = tuple(sum(col) for col in total_cols)
     nltk_totals = tuple(t + col.count(0) for t, col in zip(totals, total_cols))
-    stats = BleuStats(c, r, matches, totals, nltk_totals)
+    # Orders beyond the longest candidate were not counted: 0 matches, 0 totals, NLTK's 1 per segment.
+    N = opts.extract_order
+    stats = BleuStats(c, r, per_order(matches, 0, N), per_order(totals, 0, N),
+                      per_order(nltk_totals, len(candidates), N))
     nrefs = str(next(iter(nrefs_seen))) if len(nrefs_seen) == 1 else "var"
     notes = []
     empty_cands = rows[0::step].count(0)

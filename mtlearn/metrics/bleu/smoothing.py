@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
+from mtlearn.ngrams import per_order, stored_length
 from mtlearn.signature import format_number
 from mtlearn.text import as_real
 
@@ -162,8 +163,8 @@ def smooth(
             f"smoothing: unknown value {method!r}; choose one of {', '.join(SMOOTHING_METHODS)}"
         )
     value = resolve_smooth_value(method, smooth_value)
-    if method in SACREBLEU_METHODS:
-        return _smooth_sacrebleu(method, value, list(matches), list(totals), effective_order)
+    if method in SACREBLEU_METHODS:  # sequences as given: a huge max_order is a PerOrder
+        return _smooth_sacrebleu(method, value, matches, totals, effective_order)
     if candidate_length is None:
         candidate_length = totals[0] if totals else 0
     if nltk_totals is None:
@@ -177,19 +178,23 @@ def smooth(
 
 
 def _smooth_sacrebleu(
-    method: str, value: Optional[float], matches: list[int], totals: list[int],
+    method: str, value: Optional[float], matches: Sequence[int], totals: Sequence[int],
     effective_order: bool,
 ) -> SmoothedPrecisions:
-    # Mirrors sacrebleu.metrics.bleu.BLEU.compute_bleu step by step.
+    # Mirrors sacrebleu.metrics.bleu.BLEU.compute_bleu step by step. It stops at the first
+    # order without n-grams; the orders after it keep p_n = 0 (stored once: per_order).
     max_order = len(matches)
-    precisions: list[Number] = [Fraction(0)] * max_order
+    precisions: list[Number] = []
     notes: list[str] = []
-    if not any(matches):
+    if not any(matches[: stored_length(matches, totals) + 1]):
         notes.append("no n-gram of the candidate matches a reference, so BLEU = 0")
-        return SmoothedPrecisions(tuple(precisions), max_order, False, tuple(notes))
+        return SmoothedPrecisions(per_order((), Fraction(0), max_order), max_order, False, tuple(notes))
     doublings = 1
     orders = max_order
-    for n in range(1, max_order + 1):
+    fill: Number = Fraction(0)
+    # Past the stored orders every order is alike (no n-gram): one of them stands for all.
+    last = min(max_order, stored_length(matches, totals) + 1)
+    for n in range(1, last + 1):
         correct, total = matches[n - 1], totals[n - 1]
         if method == "add-k" and n > 1:
             correct += value
@@ -210,18 +215,23 @@ def _smooth_sacrebleu(
         if correct == 0:
             if method == "exp":
                 doublings *= 2
-                precisions[n - 1] = Fraction(1, doublings * total)
+                precisions.append(Fraction(1, doublings * total))
                 notes.append(f"p_{n} has no match: exp smoothing sets it to 1/({doublings}*{total})")
             elif method == "floor":
-                precisions[n - 1] = _ratio(value, total)
+                precisions.append(_ratio(value, total))
                 notes.append(_floor_note("floor smoothing", n, value, total))
             else:
+                precisions.append(Fraction(0))
                 notes.append(f"no {n}-gram matches, so p_{n} = 0 and BLEU = 0 (smoothing='{method}')")
         else:
-            precisions[n - 1] = _ratio(correct, total)
+            precisions.append(_ratio(correct, total))
+    else:
+        if last < max_order:  # only add-k gets here: the orders left are (0 + k)/(0 + k) = 1 each
+            fill = precisions[-1]
+            orders = max_order
     if method == "floor":
         _append(notes, _above_one_note(method, value, precisions))
-    return SmoothedPrecisions(tuple(precisions), orders, False, tuple(notes))
+    return SmoothedPrecisions(per_order(precisions, fill, max_order), orders, False, tuple(notes))
 
 
 def _append(notes: list[str], note: Optional[str]) -> None:
@@ -312,7 +322,7 @@ def _method4(p, matches, denominators, candidate_length, k, notes):
     count = 1
     for i, m in enumerate(matches):
         if m == 0 and candidate_length > 1:
-            numerator = 1 / (2**count * k / math.log(candidate_length))
+            numerator = 1 / (_times_power_of_two(k, count) / math.log(candidate_length))
             p[i] = numerator / denominators[i]
             notes.append(
                 f"p_{i + 1} has no match: method4 sets it to "
@@ -352,8 +362,7 @@ def _method6(p, matches, totals, alpha, notes):
         )
     p = list(p)
     for i in range(2, len(p)):
-        prior = 0 if p[i - 2] == 0 else p[i - 1] ** 2 / p[i - 2]
-        p[i] = (matches[i] + alpha * prior) / (totals[i] + alpha)
+        p[i] = (matches[i] + alpha * _prior(p[i - 1], p[i - 2])) / (totals[i] + alpha)
     notes.append(f"method6 interpolates p_3.. with the prior p_(n-1)^2/p_(n-2), alpha = {format_number(alpha)}")
     return p
 
@@ -386,6 +395,39 @@ def _above_one_note(method: str, value: Number, precisions: Sequence[Number]) ->
         f"smooth_value = {format_number(value)} > 1 with smoothing {method!r} makes "
         f"{named} > 1, so BLEU can exceed 1 (sacreBLEU and NLTK give the same)"
     )
+
+
+def _prior(last: Number, before: Number) -> Number:
+    """method6's prior p_(n-1)^2 / p_(n-2): exact while the fraction stays small, a float after.
+
+    Each order squares the previous one, so the exact fraction doubles in size per order
+    (order 40 would need a billion digits); past 256 bits the float is as good as the number.
+
+    >>> _prior(Fraction(1, 2), Fraction(3, 4)), _prior(Fraction(1, 3), 0)
+    (Fraction(1, 3), 0)
+    """
+    if before == 0:
+        return 0
+    if isinstance(last, Fraction) and isinstance(before, Fraction):
+        exact = last * last / before
+        if exact.denominator.bit_length() < 256 and exact.numerator.bit_length() < 256:
+            return exact
+    last, before = float(last), float(before)
+    if before == 0:  # underflowed: the prior is 0, as for an exact 0
+        return 0.0
+    return last * last / before if math.isfinite(last) else math.inf
+
+
+def _times_power_of_two(k: Number, count: int) -> float:
+    """2^count * k as a float, exactly as ``2**count * k``; ``inf`` past the largest float, not an error.
+
+    >>> _times_power_of_two(5, 3), _times_power_of_two(5, 2000)
+    (40.0, inf)
+    """
+    try:
+        return math.ldexp(float(k), count)
+    except OverflowError:
+        return math.inf
 
 
 def _ratio(numerator: Number, denominator: Number) -> Number:
