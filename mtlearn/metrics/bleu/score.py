@@ -922,6 +922,9 @@ def corpus_bleu(
     """
     opts = _check_options(max_order, weights, smoothing, smooth_value, tokenize, lowercase,
                           effective_order)
+    from mtlearn.references import warn_reference_layout  # the layout hint, before the shape errors
+
+    warn_reference_layout(candidates, references, call="corpus_bleu")
     check_corpus(candidates, references)
     candidates, references = list(candidates), list(references)
     order = _corpus_width(candidates, opts)

@@ -763,6 +763,9 @@ def corpus_chrf(
     (0.7769, (12, 10))
     """
     opts = _check_options(char_order, word_order, beta, lowercase, whitespace, eps_smoothing, reference_ties)
+    from mtlearn.references import warn_reference_layout  # the layout hint, before the shape errors
+
+    warn_reference_layout(candidates, references, call="corpus_chrf")
     check_corpus(candidates, references)
     candidates, references = list(candidates), list(references)
     rows = array("q")

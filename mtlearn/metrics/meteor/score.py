@@ -558,6 +558,9 @@ def corpus_meteor(
     [0.5, 0.99769]
     """
     opts = _check_options(stages, alpha, beta, gamma, tie_break, lowercase, tokenize)
+    from mtlearn.references import warn_reference_layout  # the layout hint, before the shape errors
+
+    warn_reference_layout(candidates, references, call="corpus_meteor")
     cands, ref_lists = as_token_corpus(candidates, references, tokenize=opts.tokenize,
                                        lowercase=opts.lowercase)
     nrefs = set(map(len, ref_lists))

@@ -632,6 +632,9 @@ def corpus_ter(
     >>> r.num_edits, r.reference_length, round(r.score, 4)
     (2, 10.0, 0.2)
     """
+    from mtlearn.references import warn_reference_layout  # the layout hint, before the shape errors
+
+    warn_reference_layout(candidates, references, call="corpus_ter")
     return _run_corpus("ter", candidates, references, normalized, no_punct, asian_support, case_sensitive)
 
 

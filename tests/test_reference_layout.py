@@ -1,0 +1,169 @@
+"""mtlearn.check_reference_layout: one test per layout mistake, and no warning on correct calls.
+
+The corpus functions warn (ReferenceLayoutWarning, with the corrected call) on a mistaken layout
+and keep raising their own errors; correct layouts — the README's and cards' examples, WMT22's
+one and two references per segment, ambiguous square shapes — never warn.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+import mtlearn
+from mtlearn.references import ReferenceLayoutWarning
+
+CANDS = ["the cat sat on the mat", "a dog ran in the park", "it rained all day"]
+STREAM_A = ["the cat sat on the mat", "the dog ran in the park", "it rained all day long"]
+STREAM_B = ["a cat sat on a mat", "a dog was running in the park", "rain fell all day"]
+PER_SEGMENT = [list(refs) for refs in zip(STREAM_A, STREAM_B)]
+
+CORPUS_FUNCTIONS = {
+    "corpus_bleu": mtlearn.corpus_bleu,
+    "corpus_meteor": lambda c, r: mtlearn.corpus_meteor(c, r, stages=["exact"]),
+    "corpus_chrf": mtlearn.corpus_chrf,
+    "corpus_ter": mtlearn.corpus_ter,
+}
+
+
+def no_warning(fn, *args):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ReferenceLayoutWarning)
+        return fn(*args)
+
+
+# ------------------------------------------------------------------ each mistake
+
+
+def test_streams_passed_for_segments_are_named_and_the_fix_is_right():
+    layout = mtlearn.check_reference_layout(CANDS, [STREAM_A, STREAM_B])
+    assert (layout.layout, layout.ok, layout.n_references) == ("streams", False, 2)
+    assert "2 reference streams of 3 segments" in layout.message
+    fixed = eval(layout.fix, {"references": [STREAM_A, STREAM_B]})  # the call the message prints
+    assert fixed == PER_SEGMENT
+    assert mtlearn.check_reference_layout(CANDS, fixed).ok
+
+
+def test_one_stream_passed_as_a_list_of_one_list():
+    layout = mtlearn.check_reference_layout(CANDS, [STREAM_A])
+    assert layout.layout == "streams" and "1 reference stream of 3" in layout.message
+
+
+def test_segments_where_streams_are_expected_is_the_reverse_fix():
+    # sacreBLEU's layout is the transpose; the same expression turns segments into streams.
+    streams = eval("[list(refs) for refs in zip(*references)]", {"references": PER_SEGMENT})
+    assert streams == [STREAM_A, STREAM_B]
+
+
+def test_a_single_string_where_a_list_is_expected():
+    layout = mtlearn.check_reference_layout(CANDS, "the cat sat on the mat")
+    assert (layout.layout, layout.ok) == ("single-string", False)
+    assert "bleu(candidate, [reference])" in layout.message
+    one = mtlearn.check_reference_layout(CANDS[:1], "the cat sat on the mat")
+    assert one.fix == "[[references]]"
+
+
+def test_the_references_of_one_candidate_not_wrapped():
+    layout = mtlearn.check_reference_layout(CANDS[:1], STREAM_A)
+    assert (layout.layout, layout.fix) == ("flat-references", "[references]")
+
+
+def test_token_lists_not_wrapped_in_a_list_per_segment():
+    cands = [c.split() for c in CANDS]
+    refs = [r.split() for r in STREAM_A]
+    layout = mtlearn.check_reference_layout(cands, refs)
+    assert (layout.layout, layout.fix) == ("unwrapped-tokens", "[[ref] for ref in references]")
+    # mtlearn would read every token as a reference: the warning is all that stops a wrong score.
+    with pytest.warns(ReferenceLayoutWarning, match="wrap each"):
+        wrong = mtlearn.corpus_bleu(cands, refs)
+    right = no_warning(mtlearn.corpus_bleu, cands, [[r] for r in refs])
+    assert wrong.score != right.score
+
+
+def test_lengths_that_disagree_are_named_and_stay_errors():
+    layout = mtlearn.check_reference_layout(CANDS, PER_SEGMENT[:2])
+    assert (layout.layout, layout.ok) == ("lengths-disagree", False)
+    assert "2 items for 3 candidates" in layout.message
+    for fn in CORPUS_FUNCTIONS.values():
+        with pytest.raises(ValueError, match="2 reference lists for 3 candidates"):
+            no_warning(fn, CANDS, PER_SEGMENT[:2])
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS_FUNCTIONS))
+def test_corpus_functions_warn_with_the_corrected_call_and_keep_their_errors(name):
+    fn = CORPUS_FUNCTIONS[name]
+    with pytest.warns(ReferenceLayoutWarning, match=rf"{name}\(candidates, \[list\(refs\) for refs in zip"):
+        with pytest.raises(ValueError):  # 2 streams for 3 candidates: still an error
+            fn(CANDS, [STREAM_A, STREAM_B])
+    with pytest.warns(ReferenceLayoutWarning, match="references is one string"):
+        with pytest.raises(TypeError):
+            fn(CANDS, "the cat sat on the mat")
+
+
+# ------------------------------------------------------------------ correct calls never warn
+
+
+def test_ambiguous_only_when_the_shapes_cannot_tell():
+    square = [["the cat sat", "a cat sat"], ["a dog ran", "the dog ran"]]
+    layout = mtlearn.check_reference_layout(["the cat sat", "a dog ran"], square)
+    assert (layout.layout, layout.ok) == ("ambiguous", True)
+    for fn in CORPUS_FUNCTIONS.values():
+        no_warning(fn, ["the cat sat", "a dog ran"], square)
+    # One candidate with one reference: both readings are the same, nothing is ambiguous.
+    assert mtlearn.check_reference_layout(["a b"], [["a b"]]).layout == "segments"
+    # Two candidates, one with two references and one with one: the shapes tell.
+    assert mtlearn.check_reference_layout(["a", "b"], [["a", "x"], ["b"]]).layout == "segments"
+
+
+@pytest.mark.parametrize("refs", [
+    PER_SEGMENT,                                   # two references each
+    [[r] for r in STREAM_A],                       # one reference each
+    STREAM_A,                                      # one string per segment (accepted)
+    [[STREAM_A[0]], [STREAM_A[1], STREAM_B[1]], [STREAM_B[2]]],  # ragged counts
+])
+def test_common_correct_calls_never_warn(refs):
+    assert mtlearn.check_reference_layout(CANDS, refs).ok
+    for fn in CORPUS_FUNCTIONS.values():
+        no_warning(fn, CANDS, refs)
+
+
+def test_token_list_corpora_never_warn():
+    cands = [c.split() for c in CANDS]
+    refs = [[a.split(), b.split()] for a, b in PER_SEGMENT]
+    assert mtlearn.check_reference_layout(cands, refs).layout == "segments"
+    no_warning(mtlearn.corpus_bleu, cands, refs)
+    # Token candidates with string references are a correct call too.
+    assert mtlearn.check_reference_layout(cands, PER_SEGMENT).layout == "segments"
+    # One-token segments read the same either way.
+    assert mtlearn.check_reference_layout([["yes"], ["no"]], [["yes"], ["no"]]).ok
+
+
+def test_the_documented_examples_never_warn():
+    from mtlearn.examples import meteor as examples
+
+    cands = [row.candidate for row in examples.TABLE]
+    refs = [[row.reference] for row in examples.TABLE]
+    for fn in CORPUS_FUNCTIONS.values():
+        no_warning(fn, cands, refs)
+
+
+def read_lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").rstrip("\n").split("\n")
+
+
+@pytest.mark.wmt22
+def test_wmt22_layouts_never_warn(wmt22):
+    ref_a = read_lines(wmt22 / "references" / "generaltest2022.de-en.ref.A.en")
+    ref_b = read_lines(wmt22 / "references" / "generaltest2022.de-en.ref.B.en")
+    hyps = read_lines(wmt22 / "system-outputs" / "generaltest2022.de-en.hyp.Lan-Bridge.en")
+    assert len(hyps) == len(ref_a) == len(ref_b)
+    for refs in ([[a] for a in ref_a], [[a, b] for a, b in zip(ref_a, ref_b)], ref_a):
+        assert mtlearn.check_reference_layout(hyps, refs).ok
+        no_warning(mtlearn.corpus_bleu, hyps, refs)
+    # And the transposed call is caught, the fix undoing it exactly.
+    layout = mtlearn.check_reference_layout(hyps, [ref_a, ref_b])
+    assert layout.layout == "streams"
+    assert eval(layout.fix, {"references": [ref_a, ref_b]}) == [[a, b] for a, b in zip(ref_a, ref_b)]
+
