@@ -22,6 +22,7 @@ from mtlearn.metrics.meteor.score import MeteorResult, corpus_meteor, meteor
 from mtlearn.metrics.ter.score import TerResult, ter, corpus_ter, wer, cer, corpus_wer, corpus_cer
 from mtlearn.metrics.chrf.score import ChrfResult, chrf, corpus_chrf
 from mtlearn.study.significance import PairedTestResult, paired_test
+from mtlearn.why import ImplementationComparison, compare_implementations
 from mtlearn.references import ReferenceLayout, check_reference_layout
 from . import examples
 
@@ -49,6 +50,8 @@ __all__ = [
     "corpus_chrf",
     "PairedTestResult",
     "paired_test",
+    "ImplementationComparison",
+    "compare_implementations",
     "ReferenceLayout",
     "check_reference_layout",
     "examples",

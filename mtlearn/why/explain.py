@@ -1,0 +1,199 @@
+"""An ``ImplementationComparison`` as text, HTML and JSON. Presentation only: it reads the comparison.
+
+>>> from mtlearn.why import compare_implementations
+>>> c = compare_implementations("the cat sat on the mat", ["the cat sat on a mat", "a cat sat"],
+...                             profiles=["sacrebleu-corpus", "hf-evaluate-smooth"])
+>>> print(explain_text(c, "sacrebleu-corpus", "hf-evaluate-smooth"))  # doctest: +NORMALIZE_WHITESPACE
+BLEU of 1 segment: from sacrebleu-corpus (0.5373) to hf-evaluate-smooth (0.6435), one step at a time
+  step                      settings (before -> after)                     score after  contribution
+  tokenisation              same                                                0.5373       +0.0000
+  n-gram counting/clipping  same                                                0.5373       +0.0000
+  reference length          ref_length: closest -> shortest                     0.5373       +0.0000  moves reference_length
+  precisions/smoothing      smoothing: exp -> lin-och                           0.6435       +0.1062  moves precisions, geometric_mean, score, reported
+  brevity penalty           brevity_penalty: papineni -> ratio                  0.6435       +0.0000
+  aggregation               same                                                0.6435       +0.0000
+  score/scale               scale: 100 -> 1                                     0.6435       +0.0000  moves reported
+  total                                                                                      +0.1062  = 0.6435 - 0.5373 exactly
+  first divergence: reference length (settings first differ at: reference length)
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Optional
+
+if TYPE_CHECKING:
+    from mtlearn.why.compare import ImplementationComparison
+    from mtlearn.why.divergence import Divergence, StepChange
+
+__all__ = ["explain_text", "explain_html", "comparison_dict", "step_rows"]
+
+
+def _num(x: Any) -> str:
+    if x is None:
+        return "-"
+    value = float(x)
+    if value != 0 and abs(value) < 1e-4:
+        return f"{value:.3g}"
+    return f"{value:.4f}"
+
+
+def _reported(x: Any, scale: int) -> str:
+    value = float(x)
+    if value != 0 and abs(value) < 1e-4 * scale:
+        return f"{value:.3g}"
+    return f"{value:.2f}" if scale == 100 else f"{value:.4f}"
+
+
+def _signed(x: Any) -> str:
+    value = float(x)
+    if value != 0 and abs(value) < 5e-5:
+        return f"{value:+.2g}"
+    return f"{value:+.4f}"
+
+
+def _settings(change: "StepChange") -> str:
+    moved = [f"{f}: {a!r} -> {b!r}".replace("'", "")
+             for (f, a), (_, b) in zip(change.settings_before, change.settings_after) if a != b]
+    return "; ".join(moved) if moved else "same"
+
+
+def step_rows(divergence: "Divergence") -> list[dict[str, Any]]:
+    """One row per step: name, the settings that change, score after, contribution, what moved."""
+    return [
+        {"step": s.step, "settings": _settings(s), "settings_differ": s.settings_differ,
+         "score_after": s.score_after, "contribution": s.contribution, "moved": s.moved}
+        for s in divergence.steps
+    ]
+
+
+def _segments(n: int) -> str:
+    return f"{n} segment" + ("s" if n != 1 else "")
+
+
+def _walk_text(c: "ImplementationComparison", d: "Divergence") -> list[str]:
+    rows = step_rows(d)
+    width = max(len(r["step"]) for r in rows)
+    swidth = max(45, max(len(r["settings"]) for r in rows))
+    lines = [
+        f"{c.metric.upper()} of {_segments(c.segments)}: from {d.profile_a} ({_num(d.score_a)}) to "
+        f"{d.profile_b} ({_num(d.score_b)}), one step at a time",
+        f"  {'step':<{width}}  {'settings (before -> after)':<{swidth}}  score after  contribution",
+    ]
+    for r in rows:
+        line = (f"  {r['step']:<{width}}  {r['settings']:<{swidth}}  {_num(r['score_after']):>11}"
+                f"  {_signed(r['contribution']):>12}")
+        if r["moved"] and r["settings_differ"]:
+            line += "  moves " + ", ".join(r["moved"])
+        lines.append(line)
+    lines.append(f"  {'total':<{width}}  {'':<{swidth}}  {'':>11}  {_signed(d.total):>12}  = "
+                 f"{_num(d.score_b)} - {_num(d.score_a)}" + (" exactly" if d.total == d.difference else ""))
+    if d.first_divergence is None:
+        lines.append("  no step moves anything: the two agree on these inputs")
+    else:
+        lines.append(f"  first divergence: {d.first_divergence} "
+                     f"(settings first differ at: {d.first_settings_difference})")
+    return lines
+
+
+def _table_text(c: "ImplementationComparison") -> list[str]:
+    width = max(len(p.name) for p in c.profiles)
+    lib = max(len(p.library) for p in c.profiles)
+    tok = "each library's own" if c.tokenize is None else c.tokenize
+    lines = [f"{c.metric.upper()} of {_segments(c.segments)} under {len(c.profiles)} implementations "
+             f"(tokenize: {tok})",
+             f"  {'profile':<{width}}  {'library':<{lib}}  score (0-1)  as reported"]
+    for p in c.profiles:
+        lines.append(f"  {p.name:<{width}}  {p.library:<{lib}}  {_num(p.score):>11}  {_reported(p.reported, p.scale):>11}")
+    return lines
+
+
+def explain_text(c: "ImplementationComparison", a: Optional[str] = None, b: Optional[str] = None) -> str:
+    """The comparison as text: with ``a`` and ``b``, their full walk; else the table and each profile against the first."""
+    if (a is None) != (b is None):
+        raise ValueError("a, b: give both profile names (or neither)")
+    if a is not None and b is not None:
+        return "\n".join(_walk_text(c, c.divergence(a, b)))
+    lines = _table_text(c)
+    first = c.profiles[0].name
+    others = [d for d in c.divergences if d.profile_a == first]
+    if others:
+        lines.append("")
+        lines.append(f"Against {first}: the first step that moves the score or an intermediate value")
+        for d in others:
+            where = d.first_divergence or "none (they agree here)"
+            moving = [s.step for s in d.steps if s.score_moves]
+            lines.append(f"  {d.profile_b:<{max(len(p.name) for p in c.profiles)}}  first divergence: {where}"
+                         + (f"; the score moves at: {', '.join(moving)}" if moving else ""))
+        lines.append("  (c.explain(a, b) prints one pair's walk step by step)")
+    return "\n".join(lines)
+
+
+def explain_html(c: "ImplementationComparison") -> str:
+    """The profile table and the first profile's walk to each other one, as HTML."""
+    e = html.escape
+    rows = "".join(
+        f"<tr><td>{e(p.name)}</td><td>{e(p.library)}</td><td>{_num(p.score)}</td>"
+        f"<td>{_reported(p.reported, p.scale)}</td><td><code>{e(p.call)}</code></td></tr>"
+        for p in c.profiles
+    )
+    parts = [
+        f"<div class='mtlearn-why'><p>{e(c.metric.upper())} of {_segments(c.segments)} under "
+        f"{len(c.profiles)} implementations</p><table><thead><tr><th>profile</th><th>library</th>"
+        f"<th>score (0-1)</th><th>as reported</th><th>call</th></tr></thead><tbody>{rows}</tbody></table>"
+    ]
+    first = c.profiles[0].name
+    for d in (d for d in c.divergences if d.profile_a == first):
+        body = "".join(
+            f"<tr><td>{e(r['step'])}</td><td>{e(r['settings'])}</td><td>{_num(r['score_after'])}</td>"
+            f"<td>{_signed(r['contribution'])}</td><td>{e(', '.join(r['moved']))}</td></tr>"
+            for r in step_rows(d)
+        )
+        parts.append(
+            f"<details><summary>{e(d.profile_a)} &rarr; {e(d.profile_b)}: first divergence "
+            f"{e(d.first_divergence or 'none')}</summary><table><thead><tr><th>step</th><th>settings</th>"
+            f"<th>score after</th><th>contribution</th><th>moves</th></tr></thead><tbody>{body}</tbody></table>"
+            "</details>"
+        )
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _plain(value: Any) -> Any:
+    """A value as JSON types (tuples as lists, Fractions as floats, non-finite floats as strings)."""
+    if isinstance(value, Fraction):
+        return float(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def comparison_dict(c: "ImplementationComparison") -> dict[str, Any]:
+    """The comparison as plain JSON types; each contribution also exact, as a string fraction."""
+    return {
+        "metric": c.metric, "segments": c.segments, "tokenize": c.tokenize,
+        "steps": [{"name": name, "fields": list(fields)} for name, fields in c.steps],
+        "profiles": [
+            {"name": p.name, "library": p.library, "call": p.call, "source": p.source,
+             "score": _plain(p.score), "reported": _plain(p.reported), "scale": p.scale,
+             "settings": _plain(p.settings), "values": _plain(p.values), "notes": list(p.notes)}
+            for p in c.profiles
+        ],
+        "divergences": [
+            {"a": d.profile_a, "b": d.profile_b, "score_a": _plain(d.score_a), "score_b": _plain(d.score_b),
+             "difference": float(d.difference), "first_divergence": d.first_divergence,
+             "first_settings_difference": d.first_settings_difference,
+             "steps": [{**_plain({k: v for k, v in r.items() if k != "contribution"}),
+                        "contribution": float(r["contribution"]), "contribution_exact": str(r["contribution"])}
+                       for r in step_rows(d)]}
+            for d in c.divergences
+        ],
+    }
