@@ -6,8 +6,10 @@ The one command, run from the repository's top folder::
     python -m mtlearn.show.figures OUTDIR     # writes into OUTDIR (created if missing)
 
 Every picture is drawn by :mod:`mtlearn.show.plots` from numbers mtlearn computes on
-the documents' worked examples (:mod:`mtlearn.examples`), saved as PNG at
-:data:`DPI` dpi without software metadata, so the same code gives the same bytes.
+the documents' worked examples (:mod:`mtlearn.examples`), saved as PNG for a
+projector: at least :data:`DPI` dpi and :data:`MIN_WIDTH_PX` pixels wide (a narrow
+figure gets more dots per inch, :func:`dpi_for`), in 256 colours, without software
+metadata, so the same code gives the same bytes.
 The files (:data:`FIGURES`, name -> what it shows):
 
 - ``meteor_alignments_a_b.png`` -- the article's alignments (a) and (b) of "on the
@@ -47,6 +49,7 @@ frozenset({'meteor_alignment_stages.png'})
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -57,10 +60,13 @@ from matplotlib.figure import Figure
 
 from . import plots
 
-__all__ = ["FIGURES", "NEEDS_WORDNET", "DPI", "DEFAULT_OUTDIR", "build_figure", "generate", "main"]
+__all__ = ["FIGURES", "NEEDS_WORDNET", "DPI", "MIN_WIDTH_PX", "DEFAULT_OUTDIR", "dpi_for", "build_figure",
+           "generate", "main"]
 
-#: Resolution of the saved PNGs.
-DPI = 110
+#: Least resolution of the saved PNGs (dots per inch).
+DPI = 200
+#: Least width of the saved PNGs in pixels (sharp on a projector's full width).
+MIN_WIDTH_PX = 1600
 
 #: Where ``python -m mtlearn.show.figures`` writes without an argument (relative to the current folder).
 DEFAULT_OUTDIR = "figures"
@@ -196,6 +202,16 @@ _BUILDERS: dict[str, Callable[[], Figure]] = {
 }
 
 
+def dpi_for(fig: Figure) -> int:
+    """The resolution ``fig`` is saved at: :data:`DPI`, or more if the figure is narrower than :data:`MIN_WIDTH_PX`.
+
+    >>> from matplotlib.figure import Figure
+    >>> dpi_for(Figure(figsize=(10, 4))), dpi_for(Figure(figsize=(5, 4)))
+    (200, 320)
+    """
+    return max(DPI, math.ceil(MIN_WIDTH_PX / fig.get_figwidth()))
+
+
 def build_figure(name: str) -> Figure:
     """The figure behind file ``name`` (one of :data:`FIGURES`), not saved.
 
@@ -242,7 +258,7 @@ def generate(
             log(f"skipped {name}: {skipped[name]} (see python -m mtlearn.metrics.meteor.wordnet)")
             continue
         path = folder / name
-        path.write_bytes(plots.figure_to_png(fig, dpi=DPI))
+        path.write_bytes(plots.figure_to_png(fig, dpi=dpi_for(fig), palette=True))
         written.append(path)
         log(f"wrote {path} ({path.stat().st_size // 1024} KB): {FIGURES[name]}")
     return written, skipped

@@ -99,6 +99,8 @@ from matplotlib.patches import Patch, Rectangle
 from mtlearn.metrics.bleu.formulas import brevity_penalty, geometric_mean
 from mtlearn.metrics.meteor.formulas import ChunkSpan, chunk_spans, count_crossings, f_mean, fragmentation_penalty
 
+from .fonts import use_script_fonts
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from mtlearn.metrics.chrf.score import ChrfOrder, ChrfResult
     from mtlearn.metrics.ter.score import Edit, TerResult
@@ -182,16 +184,34 @@ class TeachingFigure(Figure):
         return figure_to_png(self)
 
 
-def figure_to_png(fig: Figure, *, dpi: int = 110) -> bytes:
+def figure_to_png(fig: Figure, *, dpi: int = 110, palette: bool = False) -> bytes:
     """The PNG bytes of ``fig`` (no software metadata, so the same figure gives the same bytes).
+
+    ``palette=True`` stores an opaque picture with 256 colours (median cut, no dithering)
+    and the smallest compression: about a third of the bytes, for files kept in the
+    repository (:mod:`mtlearn.show.figures`). A picture with transparency stays full colour.
 
     >>> png = figure_to_png(plot_weights())
     >>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
     True
+    >>> small = figure_to_png(plot_weights(), palette=True)
+    >>> small[25], len(small) < len(png)  # PNG colour type 3: a palette
+    (3, True)
     """
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
-    return buf.getvalue()
+    if not palette:
+        return buf.getvalue()
+    from PIL import Image  # matplotlib's own dependency
+
+    with Image.open(io.BytesIO(buf.getvalue())) as image:
+        rgba = image.convert("RGBA")
+    if rgba.getextrema()[3][0] < 255:  # some transparency: a palette would lose it
+        return buf.getvalue()
+    quantized = rgba.convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    quantized.save(out, format="png", optimize=True)
+    return out.getvalue()
 
 
 def find_gid(ax: Axes, gid: str) -> list[Any]:
@@ -258,7 +278,9 @@ def _literal(fig: Figure, ax: Axes) -> Figure:
 
     A word such as ``$x^$`` is then a dollar sign, an x and a caret, not matplotlib's
     mathtext (which would fail on it, or silently typeset ``$5 and $6``). Tick labels
-    are left alone: their formatters may use mathtext on purpose.
+    are left alone: their formatters may use mathtext on purpose. Texts with Chinese,
+    Japanese or Korean characters get a CJK font as a fallback
+    (:func:`mtlearn.show.fonts.use_script_fonts`), so they are not drawn as boxes.
 
     >>> fig = TeachingFigure()
     >>> ax = fig.add_subplot()
@@ -271,7 +293,7 @@ def _literal(fig: Figure, ax: Axes) -> Figure:
              *(cell.get_text() for table in ax.tables for cell in table.get_celld().values())]
     for text in texts:
         text.set_parse_math(False)
-    return fig
+    return use_script_fonts(fig)
 
 
 # --------------------------------------------------------------------------- alignment
@@ -409,6 +431,7 @@ def plot_alignment_pairs(
     ax.set_xlim(-0.7, n - 0.3)
     ax.set_ylim(-0.4, 1.4)
     ax.set_yticks([y_ref, y_cand], ["reference", "candidate"])
+    ax.tick_params(axis="y", length=0)  # the row names only, no tick dash after them
     ax.set_xticks([])
     for side in ("top", "right", "bottom", "left"):
         ax.spines[side].set_visible(False)
@@ -781,14 +804,19 @@ def plot_f_mean(
     ax.clabel(lines, fmt="%.1f", fontsize=7)
     fig.colorbar(filled, ax=ax, label="F_mean")
     for k, r in enumerate(items):
+        # Not clipped: a point on the border (R = 1, P = 1) is drawn whole.
         ax.plot([float(r.precision)], [float(r.recall)], "o", color=CROSSING_COLOUR,
-                markeredgecolor="white", markersize=8, gid="marker")
+                markeredgecolor="white", markersize=8, gid="marker", clip_on=False, zorder=4)
+        # Dark type on a white box: readable on every colour of the map, yellow included.
         ax.annotate(f"F={float(r.f_mean):.4f}", (float(r.precision), float(r.recall)),
-                    textcoords="offset points", xytext=(-8, -14), ha="right", color="white", fontsize=8)
+                    textcoords="offset points", xytext=(-9, -9 - 16 * k), ha="right", va="top", fontsize=8,
+                    color="black", bbox=dict(boxstyle="round,pad=0.25", facecolor="white", edgecolor="#555555",
+                                             linewidth=0.6, alpha=0.9),
+                    arrowprops=dict(arrowstyle="-", color="white", linewidth=0.8, shrinkA=0, shrinkB=4))
     ax.set_xlabel("precision P")
     ax.set_ylabel("recall R")
     ax.set_aspect("equal")
-    ax.set_title(f"F_mean, alpha = {alpha:g}")
+    ax.set_title(f"F_mean, alpha = {alpha:g}", pad=10)  # room above a marker at R = 1
     return fig
 
 
@@ -1064,6 +1092,7 @@ def plot_ter_edits(result: "TerResult", *, title: Optional[str] = None, ax: Opti
     ax.set_xlim(-0.7, n - 0.3)
     ax.set_ylim(-0.45, labels[-1][0] + 0.45)
     ax.set_yticks([y for y, _ in labels], [name for _, name in labels])
+    ax.tick_params(axis="y", length=0)  # the row names only, no tick dash after them
     ax.set_xticks([])
     for side in ("top", "right", "bottom", "left"):
         ax.spines[side].set_visible(False)
