@@ -167,3 +167,22 @@ def test_wmt22_layouts_never_warn(wmt22):
     assert layout.layout == "streams"
     assert eval(layout.fix, {"references": [ref_a, ref_b]}) == [[a, b] for a, b in zip(ref_a, ref_b)]
 
+
+
+@pytest.mark.parametrize("command", ["bleu", "chrf", "ter", "meteor"])
+def test_the_cli_never_warns_on_two_reference_files_of_two_lines(tmp_path, capsys, command):
+    """The CLI reads one file per reference stream and transposes them itself; the square
+    shape (2 lines, 2 files), where the layout is ambiguous, must not warn."""
+    from mtlearn.cli import main
+
+    hyp, ref_a, ref_b = (tmp_path / name for name in ("hyp", "a", "b"))
+    hyp.write_text("the cat sat\na dog ran\n", encoding="utf-8")
+    ref_a.write_text("the cat sat down\nthe dog ran\n", encoding="utf-8")
+    ref_b.write_text("a cat sat\na dog was running\n", encoding="utf-8")
+    extra = ["--stages", "exact"] if command == "meteor" else []
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ReferenceLayoutWarning)
+        status = main([command, "-r", str(ref_a), "-r", str(ref_b), "-i", str(hyp), *extra])
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    assert "reference stream" not in captured.err and "ambiguous" not in captured.err
