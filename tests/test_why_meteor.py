@@ -196,6 +196,13 @@ def test_walking_every_step_reaches_the_other_profile(nltk_wordnet):
             assert score_profile(walked, [hyp], [refs]).score == score_profile(b, [hyp], [refs]).score
 
 
+def test_every_setting_is_in_exactly_one_step():
+    from mtlearn.metrics.meteor.profiles import DESCRIPTIVE_FIELDS
+
+    placed = list(DESCRIPTIVE_FIELDS) + [f for _, fields in STEPS for f in fields]
+    assert sorted(placed) == sorted(f.name for f in dataclasses.fields(MeteorProfile))
+
+
 def test_bad_profile_input():
     with pytest.raises(ValueError, match="profile: unknown METEOR profile 'meteor-2'"):
         score_profile("meteor-2", ["a"], [["a"]])

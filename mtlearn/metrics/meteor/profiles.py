@@ -67,8 +67,8 @@ from mtlearn.metrics.meteor.greedy import count_chunks_in_order, greedy_align, s
 from mtlearn.metrics.meteor.matchers import Stage
 from mtlearn.text import as_token_corpus, check_choice
 
-__all__ = ["MeteorProfile", "STEPS", "PROFILES", "ProfileSegment", "ProfileScore", "score_profile",
-           "profile_numbers", "profile_pairs", "get_profile", "with_step"]
+__all__ = ["MeteorProfile", "STEPS", "DESCRIPTIVE_FIELDS", "PROFILES", "ProfileSegment", "ProfileScore",
+           "score_profile", "profile_numbers", "profile_pairs", "get_profile", "with_step"]
 
 Number = Union[Fraction, float]
 
@@ -82,6 +82,9 @@ STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("penalty", ("full_match_penalty",)),
     ("score", ("arithmetic", "corpus")),
 )
+
+#: The fields that describe a profile rather than set a step (``mtlearn.why``'s ``check_steps`` reads them).
+DESCRIPTIVE_FIELDS: tuple[str, ...] = ("name", "title", "source")
 
 #: Values the profile's choice fields take.
 ALIGNMENTS = ("crossings", "chunks", "greedy")
