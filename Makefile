@@ -24,8 +24,6 @@ setup: $(STAMP)
 	-@bash scripts/install_browser.sh
 	@# A CJK font (Debian's fonts-wqy-microhei) for Chinese, Japanese and Korean in the pictures; same rules.
 	-@bash scripts/install_fonts.sh
-	@# A CJK font (Debian's fonts-wqy-microhei) for Chinese, Japanese and Korean in the pictures; same rules.
-	-@bash scripts/install_fonts.sh
 
 # Jupyter refuses to start as root unless told (a container or a CI machine often is root).
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
