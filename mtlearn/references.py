@@ -148,10 +148,10 @@ def check_reference_layout(candidates: Sequence, references: object, *, call: st
     n = len(candidates) if isinstance(candidates, (list, tuple)) else 0
     tokens = n > 0 and all(_is_tokens(c) for c in candidates)
     if isinstance(references, str):
-        one = "" if n != 1 else " ([[references]])"
+        shown = "[[references]]" if n == 1 else "[[ref_a, ref_b], ...]"
         return _result("single-string", (
             f"references is one string, but a corpus call needs one list of references per candidate: "
-            f"{call}(candidates, [[ref_a, ref_b], ...]){one} (or score one segment with "
+            f"{call}(candidates, {shown}) (or score one segment with "
             f"{call.replace('corpus_', '')}(candidate, [reference]))"),
             "[[references]]" if n == 1 else None, n, None)
     if n == 0 or not isinstance(references, (list, tuple)) or not references:
