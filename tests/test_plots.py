@@ -722,3 +722,88 @@ def test_ter_plot_rejects_corpus_and_other_results():
         plot_ter_edits(r)
     with pytest.raises(TypeError, match="^result: expected a TerResult"):
         plot_ter_edits(bleu("a", ["a"]))
+
+
+# --------------------------------------------------------------------------- Chinese, Japanese, Korean
+
+from mtlearn.show import fonts  # noqa: E402
+from mtlearn.show.plots import figure_to_png  # noqa: E402
+
+#: One sentence pair per script; the words are whitespace-separated so each is one token.
+SCRIPTS = {
+    "zh": ("猫 坐 在 垫子 上", "垫子 上 坐 着 猫"),
+    "ja": ("ねこ が マット に すわった", "マット に ねこ が すわった"),
+    "ko": ("고양이가 매트에 앉았다", "매트에 고양이가 앉았다"),
+}
+
+
+def _cjk_font_or_skip() -> str:
+    import os
+
+    family = fonts.cjk_font_family()
+    if family is None:
+        if os.geteuid() == 0 or os.environ.get("CI"):
+            pytest.fail(f"no CJK font, though this machine can install one: run scripts/install_fonts.sh "
+                        f"(apt-get install {fonts.CJK_FONT_PACKAGE}; make setup does it)")
+        pytest.skip(f"no CJK font and not root to install it: sudo apt-get install {fonts.CJK_FONT_PACKAGE}")
+    return family
+
+
+def _cjk_drawers(cand: str, ref: str):
+    c, r = cand.split(), ref.split()
+    return {
+        "alignment": lambda: plot_alignment(meteor(cand, [ref], stages=["exact"]), title=cand),
+        "alignment_pairs": lambda: plot_alignment_pairs(c, r, [(0, 1), (1, 0)], title=cand),
+        "comparison": lambda: plot_alignment_comparison(c, r, [(cand, [(0, 1)]), (ref, [(1, 0)])]),
+        "ngram_table": lambda: plot_ngram_table(bleu(cand, [ref], max_order=2), 2),
+        "chrf_orders": lambda: plot_chrf_orders(chrf(cand, [ref], word_order=2), title=cand),
+        "ter_edits": lambda: plot_ter_edits(ter(cand, [ref]), title=ref),
+        "meteor_penalty": lambda: plot_meteor_penalty([meteor(cand, [ref], stages=["exact"])], labels=[cand]),
+    }
+
+
+def _missing_glyph_warnings(fig) -> list[str]:
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert figure_to_png(fig)[:4] == b"\x89PNG"
+    return [str(w.message) for w in caught if "missing from font" in str(w.message)]
+
+
+@pytest.mark.parametrize("script", sorted(SCRIPTS))
+@pytest.mark.parametrize("name", sorted(_cjk_drawers("a", "a")))
+def test_cjk_text_is_drawn_with_glyphs(name, script):
+    family = _cjk_font_or_skip()
+    cand, ref = SCRIPTS[script]
+    fig = _cjk_drawers(cand, ref)[name]()
+    assert _missing_glyph_warnings(fig) == []
+    texts = [t for t in fonts._texts(fig) if fonts.needs_cjk(t.get_text())]
+    assert texts, "no CJK text drawn"
+    assert all(t.get_fontfamily()[-1] == family for t in texts)
+
+
+def test_without_the_fallback_the_glyphs_are_missing():
+    # The check above can fail: the same Chinese words in the default font alone warn.
+    _cjk_font_or_skip()
+    fig = Figure()
+    fig.add_subplot().text(0, 0, "猫 坐 在 垫子 上")
+    assert _missing_glyph_warnings(fig)
+
+
+def test_latin_texts_keep_the_default_font():
+    fig = plot_alignment_pairs(CAND, REF, ALIGNMENT_A.pairs)
+    assert {tuple(t.get_fontfamily()) for t in find_gid(fig.axes[0], "candidate-word")} == {("sans-serif",)}
+
+
+def test_no_cjk_font_warns_once_naming_the_package(monkeypatch):
+    monkeypatch.setattr(fonts, "CJK_FAMILIES", ("No Such Font Family",))
+    monkeypatch.setattr(fonts, "_CJK_FILE_HINTS", ())
+    fonts.cjk_font_family.cache_clear()
+    try:
+        with pytest.warns(fonts.MissingFontWarning, match=fonts.CJK_FONT_PACKAGE) as caught:
+            for _ in range(3):
+                fonts.use_script_fonts(plot_alignment_pairs(["猫"], ["猫"], [(0, 0)]))
+        assert len([w for w in caught if issubclass(w.category, fonts.MissingFontWarning)]) == 1
+    finally:
+        fonts.cjk_font_family.cache_clear()
