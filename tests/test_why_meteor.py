@@ -210,3 +210,35 @@ def test_bad_profile_input():
         dataclasses.replace(PROFILES["nltk"], stage_weights=(1.0, 1.0))
     with pytest.raises(ValueError, match="references: 1 reference lists for 2 candidates"):
         score_profile("nltk", ["a", "b"], [["a"]])
+
+
+def test_compare_implementations_meteor_walks_add_up(nltk_wordnet):
+    from mtlearn.metrics.meteor.profiles import DESCRIPTIVE_FIELDS
+    from mtlearn.why import compare_implementations
+    from mtlearn.why.divergence import check_steps
+
+    check_steps(MeteorProfile, STEPS, DESCRIPTIVE_FIELDS)
+    hyp = "It is a guide to action which ensures that the military always obeys the commands of the party"
+    ref = "It is a guide to action that ensures that the military will forever heed Party commands"
+    c = compare_implementations(hyp, [ref], metric="meteor")
+    assert c.names == tuple(PROFILES)
+    for p in c.profiles:
+        assert p.score == score_profile(p.name, [hyp], [[ref]]).score_value
+    for d in c.divergences:
+        assert d.total == d.difference
+    d = c.divergence("banerjee-lavie-2005", "nltk")
+    assert d.first_divergence == "stages and their lookups"
+    assert [s.step for s in d.steps if s.score_moves][:2] == ["stages and their lookups", "alignment rule"]
+
+
+@pytest.mark.wmt22
+def test_compare_implementations_meteor_on_wmt22(nltk_wordnet, wmt22_sample):
+    from mtlearn.why import compare_implementations
+
+    sample = wmt22_sample[:100]
+    c = compare_implementations([h for h, _ in sample], [[r] for _, r in sample], metric="meteor",
+                                profiles=["banerjee-lavie-2005", "nltk", "meteor-1.5"])
+    assert c.profile("banerjee-lavie-2005").score == mtlearn.corpus_meteor(
+        [h for h, _ in sample], [[r] for _, r in sample]).score_exact
+    for d in c.divergences:
+        assert d.total == d.difference and d.first_divergence is not None
