@@ -336,3 +336,31 @@ def test_no_network(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(socket.socket, "connect", refuse)
     assert compare_implementations("a b c d", ["a b c d"]).profile("hf-evaluate").score == 1.0
+
+
+# ------------------------------------------------------------------ the card's WMT22 profile table
+
+
+def _card_profile_rows() -> dict[str, float]:
+    from repo_paths import REPO
+
+    text = (REPO / "mtlearn" / "metrics" / "bleu" / "CARD.md").read_text(encoding="utf-8")
+    start = text.index("### Differences between implementations, step by step")
+    rows = {}
+    for line in text[start:].splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[0] in PROFILES:
+            rows[cells[0]] = float(cells[1])
+    return rows
+
+
+def test_card_profile_table_lists_every_profile() -> None:
+    assert list(_card_profile_rows()) == list(PROFILES)
+
+
+@pytest.mark.wmt22
+def test_card_profile_table_is_mtlearn(online_a: tuple[list[str], list[list[str]]]) -> None:
+    hyps, refs = online_a
+    scorer = BleuProfileScorer(hyps, refs)
+    for name, printed in _card_profile_rows().items():
+        assert round(100 * scorer(PROFILES[name]).score, 2) == printed, name
