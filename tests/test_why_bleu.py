@@ -364,3 +364,21 @@ def test_card_profile_table_is_mtlearn(online_a: tuple[list[str], list[list[str]
     scorer = BleuProfileScorer(hyps, refs)
     for name, printed in _card_profile_rows().items():
         assert round(100 * scorer(PROFILES[name]).score, 2) == printed, name
+
+
+def test_a_division_by_zero_of_the_library_is_a_note() -> None:
+    # tensorflow/nmt computes 1/ratio with ratio = c/r: an empty candidate divides by zero there.
+    r = score_profile("hf-evaluate", [""], [["a b"]])
+    assert r.score == 0.0 and any("divides by zero" in n for n in r.notes)
+
+
+def test_meteor_plugs_into_the_same_walk() -> None:
+    from mtlearn.metrics.meteor import profiles as meteor_profiles
+
+    cands, refs = ["the cats were sitting on the mats"], [["the cat sat on the mat"]]
+    c = compare_implementations(cands, refs, metric="meteor")
+    for p in c.profiles:
+        assert p.score == meteor_profiles.score_profile(p.name, cands, refs).score_value
+    for d in c.divergences:
+        assert d.total == d.difference
+    assert c.divergence("banerjee-lavie-2005", "nltk").first_divergence is not None

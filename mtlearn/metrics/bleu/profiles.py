@@ -362,7 +362,9 @@ def d2l_document() -> BleuProfile:
     1/2^n, p_n = clipped matches / (len_pred - n + 1) for every n up to k; where the
     document's code divides by zero (a prediction shorter than k), p_n is 0 as in
     :func:`mtlearn.d2l_bleu`. Tokens as given (strings split on white space); one score
-    per segment, their mean for several.
+    per segment, their mean for several. Not reproduced: the document keys n-grams with
+    ``''.join(tokens)``, so ("ab", "c") and ("a", "bc") collide; mtlearn keys them by tuples
+    (d2l-en's ``' '.join`` keys cannot collide on tokens split on spaces).
 
     >>> round(score_profile(d2l_document(), ["A B"], [["A B C D E F"]]).score, 4)
     0.0
