@@ -807,3 +807,63 @@ def test_no_cjk_font_warns_once_naming_the_package(monkeypatch):
         assert len([w for w in caught if issubclass(w.category, fonts.MissingFontWarning)]) == 1
     finally:
         fonts.cjk_font_family.cache_clear()
+
+
+# --------------------------------------------------------------------------- legible: close crossings, long sentences
+
+
+def _display_points(fig, ax, xy):
+    """Data points of ``ax`` in points (1/72 inch) on the drawn figure."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(fig).draw()
+    return [tuple(p) for p in ax.transData.transform(xy) * 72 / fig.dpi]
+
+
+@pytest.mark.parametrize("example", [ALIGNMENT_A, ALIGNMENT_B], ids=["a", "b"])
+def test_crossing_markers_do_not_overlap(example):
+    fig = plot_alignment_pairs(CAND, REF, example.pairs)
+    ax = fig.axes[0]
+    (markers,) = find_gid(ax, "crossings")
+    points = _display_points(fig, ax, markers.get_xydata())
+    closest = min(math.dist(a, b) for a, b in combinations(points, 2))
+    assert closest >= markers.get_markersize(), (closest, markers.get_markersize())
+
+
+def _long_pair(n_words: int, seed: int):
+    import random
+
+    rng = random.Random(seed)
+    vocabulary = "the a cat dog sat on mat rug big small red house near river".split()
+    return (" ".join(rng.choice(vocabulary) for _ in range(n_words)),
+            " ".join(rng.choice(vocabulary) for _ in range(n_words)))
+
+
+@pytest.mark.parametrize("n_words", [20, 60])
+def test_long_alignment_grows_downwards_at_full_size(n_words):
+    from test_figures import drawn_texts_outside
+
+    cand, ref = _long_pair(n_words, seed=n_words)
+    r = meteor(cand, [ref], stages=["exact"])
+    fig = plot_alignment(r, title=f"{n_words} words a side")
+    ax = fig.axes[0]
+    words = find_gid(ax, "candidate-word")
+    assert [t.get_text() for t in words] == cand.split()
+    assert [t.get_text() for t in find_gid(ax, "reference-word")] == ref.split()
+    # Not a strip: the figure stays narrow and the words keep their size, one row each.
+    assert fig.get_figwidth() <= 10 and all(t.get_fontsize() == 11 for t in words)
+    ys = sorted(p[1] for p in _display_points(fig, ax, [t.get_position() for t in words]))
+    assert min(b - a for a, b in zip(ys, ys[1:])) >= 1.5 * 11  # points between rows
+    assert crossing_points(ax) == r.crossings == _brute_crossings(r.pairs)
+    drawn = sum(_segments_cross(a, b) for a, b in combinations(_mapping_segments(ax), 2))
+    assert drawn == r.crossings
+    assert len(find_gid(ax, "chunk-candidate")) == len(find_gid(ax, "chunk-reference")) == r.chunks
+    assert drawn_texts_outside(fig) == []
+
+
+def test_long_alignment_comparison_side_by_side():
+    cand, ref = (s.split() for s in _long_pair(30, seed=1))
+    fig = plot_alignment_comparison(cand, ref, [("(a)", [(0, 1)]), ("(b)", [(1, 0), (0, 1)])])
+    left, right = fig.axes
+    assert [crossing_points(ax) for ax in fig.axes] == [0, 1]
+    assert left.get_position().x1 <= right.get_position().x0  # columns next to each other

@@ -366,6 +366,105 @@ def _plural(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else ("es" if word.endswith("ch") else "s"))
 
 
+#: An alignment whose word rows would be wider than this (inches) is drawn as two columns instead.
+_MAX_ROW_WIDTH = 13.0
+#: The word size of the alignment pictures (points), and the height of a word's row in the columns (inches).
+_WORD_SIZE = 11
+_ROW_HEIGHT = 0.3
+#: Inches between the two columns: room for the mapping lines and their crossings.
+_COLUMN_GAP = 2.6
+
+
+def _text_inches(text: str, size: float = _WORD_SIZE) -> float:
+    """A generous estimate of how wide ``text`` is drawn: 0.62 em a character, 1 em a wide (CJK) one."""
+    import unicodedata
+
+    ems = sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.62 for ch in text)
+    return ems * size / 72
+
+
+def _alignment_size(cand: Sequence[str], ref: Sequence[str]) -> tuple[bool, float, float]:
+    """(columns?, width, height) in inches: word rows side by side while they fit, else two columns.
+
+    In rows every word gets at least an inch (crossing markers stay apart); past
+    :data:`_MAX_ROW_WIDTH` the words are listed top to bottom, one row of
+    :data:`_ROW_HEIGHT` each, so a long sentence grows the figure downwards, at full size.
+    """
+    longest = max((_text_inches(w) for w in [*cand, *ref]), default=0.2)
+    n = max(len(cand), len(ref), 1)
+    step = max(1.0, longest + 0.3)
+    if step * n + 1.3 <= _MAX_ROW_WIDTH:
+        return False, max(4.5, step * n + 1.3), 3.4
+    wc = max((_text_inches(w) for w in cand), default=0.2)
+    wr = max((_text_inches(w) for w in ref), default=0.2)
+    return True, wc + wr + _COLUMN_GAP + 1.0, _ROW_HEIGHT * (n + 1.4) + 1.1
+
+
+def _draw_alignment_rows(ax: Axes, cand: Sequence[str], ref: Sequence[str], mapped: Sequence[tuple[Pair, str]],
+                         spans: Sequence[ChunkSpan], order: Sequence[str]) -> None:
+    """The candidate's words in a row above the reference's, mapping lines between them."""
+    y_cand, y_ref = 1.6, 0.0
+    y_top, y_bottom = 1.42, 0.18  # where mapping lines start and end: tall, so crossings stand apart
+    _draw_words(ax, cand, ref, y_cand, y_ref)
+    for (i, j), stage in mapped:
+        ax.add_line(Line2D([i, j], [y_top, y_bottom], color=stage_colour(stage, order), linewidth=2.0,
+                           gid="mapping", label=f"{cand[i]} -> {ref[j]} ({stage})", zorder=2))
+    xs, ys = _crossing_xy([p for p, _ in mapped], y_top, y_bottom)
+    _draw_crossings(ax, xs, ys)
+    _draw_chunks(ax, spans, y_cand, y_ref)
+    n = max(len(cand), len(ref), 1)
+    ax.set_xlim(-0.7, n - 0.3)
+    ax.set_ylim(-0.4, 2.0)
+    ax.set_yticks([y_ref, y_cand], ["reference", "candidate"])
+    ax.tick_params(axis="y", length=0)  # the row names only, no tick dash after them
+    ax.set_xticks([])
+    for side in ("top", "right", "bottom", "left"):
+        ax.spines[side].set_visible(False)
+
+
+def _draw_crossings(ax: Axes, xs: Sequence[float], ys: Sequence[float]) -> None:
+    if xs:  # small markers with a white rim: two close crossings stay two
+        ax.add_line(Line2D(xs, ys, linestyle="none", marker="X", markersize=7, color=CROSSING_COLOUR,
+                           markeredgecolor="white", markeredgewidth=0.8, gid="crossings", zorder=3))
+
+
+def _draw_alignment_columns(ax: Axes, cand: Sequence[str], ref: Sequence[str],
+                            mapped: Sequence[tuple[Pair, str]], spans: Sequence[ChunkSpan],
+                            order: Sequence[str]) -> None:
+    """Long sentences: the candidate's words down the left (word k at y = -k), the reference's down the right.
+
+    x is measured in column gaps: candidate words end at x = 0, reference words start at
+    x = 1, mapping lines run from 0.03 to 0.97.
+    """
+    wc = max((_text_inches(w) for w in cand), default=0.2) / _COLUMN_GAP
+    wr = max((_text_inches(w) for w in ref), default=0.2) / _COLUMN_GAP
+    index_gap = 0.05 / _COLUMN_GAP * 2
+    for k, w in enumerate(cand):
+        ax.text(-0.01, -k, w, ha="right", va="center", fontsize=_WORD_SIZE, gid="candidate-word")
+        ax.text(-wc - index_gap, -k, str(k), ha="right", va="center", fontsize=7, color="#888888")
+    for k, w in enumerate(ref):
+        ax.text(1.01, -k, w, ha="left", va="center", fontsize=_WORD_SIZE, gid="reference-word")
+        ax.text(1 + wr + index_gap, -k, str(k), ha="left", va="center", fontsize=7, color="#888888")
+    x_left, x_right = 0.03, 0.97
+    for (i, j), stage in mapped:
+        ax.add_line(Line2D([x_left, x_right], [-i, -j], color=stage_colour(stage, order), linewidth=1.6,
+                           gid="mapping", label=f"{cand[i]} -> {ref[j]} ({stage})", zorder=2))
+    along, across = _crossing_xy([p for p, _ in mapped], 0.0, 1.0)  # (word index, fraction of the way)
+    _draw_crossings(ax, [x_left + s * (x_right - x_left) for s in across], [-u for u in along])
+    for span in spans:
+        for start, stop, x0, width, gid in (
+                (span.candidate_start, span.candidate_stop, -wc - 0.02, wc + 0.035, "chunk-candidate"),
+                (span.reference_start, span.reference_stop, 0.985, wr + 0.035, "chunk-reference")):
+            ax.add_patch(Rectangle((x0, -(stop - 1) - 0.42), width, stop - start - 0.16, fill=False,
+                                   edgecolor=_CHUNK_COLOUR, linewidth=1.2, linestyle="--", gid=gid, zorder=1))
+    n = max(len(cand), len(ref), 1)
+    ax.text(-0.01, 0.9, "candidate", ha="right", va="center", fontsize=10, fontweight="bold")
+    ax.text(1.01, 0.9, "reference", ha="left", va="center", fontsize=10, fontweight="bold")
+    ax.set_xlim(-wc - 0.15, 1 + wr + 0.15)
+    ax.set_ylim(-(n - 1) - 0.7, 1.3)
+    ax.set_axis_off()
+
+
 def plot_alignment_pairs(
     candidate: Sequence[str],
     reference: Sequence[str],
@@ -384,6 +483,9 @@ def plot_alignment_pairs(
     Crossings are marked where two mapping lines intersect (their number is
     :func:`mtlearn.metrics.meteor.formulas.count_crossings` of the pairs); chunks
     (:func:`mtlearn.metrics.meteor.formulas.chunk_spans`) are boxed in both strings.
+    Short sentences are drawn as two rows of words, at least an inch a word, so close
+    crossings stay apart; sentences too long for that (more than about 12 words) as two
+    columns, one word a line, so the figure grows downwards and the words keep their size.
 
     The article's alignment (b): 11 crossings, 3 chunks.
 
@@ -407,43 +509,28 @@ def plot_alignment_pairs(
     mapped = sorted(zip(checked, stage_list))
     sorted_pairs = [p for p, _ in mapped]
 
-    longest = max((len(w) for w in cand + ref), default=1)
-    step = max(0.75, 0.105 * longest + 0.25)  # inches per word
-    n = max(len(cand), len(ref), 1)
-    fig, ax = _figure_and_axes(ax, max(4.5, step * n + 1.2), 2.6)
-    y_cand, y_ref = 1.0, 0.0
-    y_top, y_bottom = 0.82, 0.18  # where mapping lines start and end
-    _draw_words(ax, cand, ref, y_cand, y_ref)
-
-    for (i, j), stage in mapped:
-        ax.add_line(Line2D([i, j], [y_top, y_bottom], color=stage_colour(stage, order), linewidth=2.0,
-                           gid="mapping", label=f"{cand[i]} -> {ref[j]} ({stage})", zorder=2))
-
+    vertical, width, height = _alignment_size(cand, ref)
+    fig, ax = _figure_and_axes(ax, width, height)
     crossings = count_crossings(sorted_pairs)
-    xs, ys = _crossing_xy(sorted_pairs, y_top, y_bottom)
-    if xs:
-        ax.add_line(Line2D(xs, ys, linestyle="none", marker="X", markersize=8, color=CROSSING_COLOUR,
-                           markeredgecolor="white", markeredgewidth=0.6, gid="crossings", zorder=3))
-
     spans = chunk_spans(sorted_pairs)
-    _draw_chunks(ax, spans, y_cand, y_ref)
-
-    ax.set_xlim(-0.7, n - 0.3)
-    ax.set_ylim(-0.4, 1.4)
-    ax.set_yticks([y_ref, y_cand], ["reference", "candidate"])
-    ax.tick_params(axis="y", length=0)  # the row names only, no tick dash after them
-    ax.set_xticks([])
-    for side in ("top", "right", "bottom", "left"):
-        ax.spines[side].set_visible(False)
+    if vertical:
+        _draw_alignment_columns(ax, cand, ref, mapped, spans, order)
+    else:
+        _draw_alignment_rows(ax, cand, ref, mapped, spans, order)
     counts = ", ".join((_plural(len(sorted_pairs), "match"), _plural(crossings, "crossing"),
                         _plural(len(spans), "chunk")))
     ax.set_title(f"{title}\n{counts}" if title else counts, fontsize=10)
     handles = [Line2D([], [], color=stage_colour(s, order), linewidth=2.0, label=s) for s in order]
     handles.append(Line2D([], [], linestyle="none", marker="X", color=CROSSING_COLOUR, label="crossing"))
     handles.append(Patch(fill=False, edgecolor=_CHUNK_COLOUR, linestyle="--", label="chunk"))
-    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+    if vertical:  # under the columns: the figure's width is the words' and the lines' only
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=min(len(handles), 3),
+                  fontsize=8, frameon=False)
+    else:
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
     if not sorted_pairs:
-        ax.text((n - 1) / 2, 0.5, "no mappings", ha="center", va="center", color="#888888", fontsize=10)
+        where = (0.5, -(max(len(cand), len(ref), 1) - 1) / 2) if vertical else ((len(cand) - 1) / 2, 0.8)
+        ax.text(*where, "no mappings", ha="center", va="center", color="#888888", fontsize=10)
     return _literal(fig, ax)
 
 
@@ -495,11 +582,13 @@ def plot_alignment_comparison(
     items = list(alignments)
     if not items:
         raise ValueError("alignments: give at least one (title, pairs)")
-    longest = max((len(str(w)) for w in [*candidate, *reference]), default=1)
-    step = max(0.75, 0.105 * longest + 0.25)
-    n = max(len(candidate), len(reference), 1)
-    fig = _new_figure(max(4.5, step * n + 1.2), 2.6 * len(items))
-    axes = fig.subplots(len(items), 1, squeeze=False)[:, 0]
+    vertical, width, height = _alignment_size([str(w) for w in candidate], [str(w) for w in reference])
+    if vertical:  # long sentences: the alignments side by side, each two columns of words
+        fig = _new_figure(width * len(items), height)
+        axes = fig.subplots(1, len(items), squeeze=False)[0, :]
+    else:
+        fig = _new_figure(width, height * len(items))
+        axes = fig.subplots(len(items), 1, squeeze=False)[:, 0]
     for k, (item, ax) in enumerate(zip(items, axes)):
         try:
             name, pairs = item
