@@ -867,3 +867,41 @@ def test_long_alignment_comparison_side_by_side():
     left, right = fig.axes
     assert [crossing_points(ax) for ax in fig.axes] == [0, 1]
     assert left.get_position().x1 <= right.get_position().x0  # columns next to each other
+
+
+def _drawn_font_sizes(fig) -> list[float]:
+    """The size (points) of every text a render of ``fig`` draws."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+
+    sizes: list[float] = []
+    original = Text.draw
+
+    def recording_draw(self, renderer):
+        original(self, renderer)
+        if self.get_visible() and self.get_text().strip():
+            sizes.append(self.get_fontsize())
+
+    Text.draw = recording_draw
+    try:
+        FigureCanvasAgg(fig).draw()
+    finally:
+        Text.draw = original
+    return sizes
+
+
+@pytest.mark.parametrize("metrics", [agreement.METRICS[:2], agreement.METRICS, agreement.METRICS[:3]],
+                         ids=["two", "four", "three"])
+def test_agreement_grid_is_readable_1000_px_wide(metrics):
+    from test_figures import drawn_texts_outside
+
+    fig = plot_agreement_grid(["de-en", "ja-en"], metrics, reference="A")
+    assert len(fig.axes) == 2 * len(metrics)
+    # Notebook 06 shows the grid 1,000 px wide: its smallest text is still 10 px there.
+    smallest = min(_drawn_font_sizes(fig)) / 72 * 1000 / fig.get_figwidth()
+    assert smallest >= 10, smallest
+    columns = {round(ax.get_position().x0, 3) for ax in fig.axes}
+    assert len(columns) == min(2, len(metrics))
+    first_pair = fig.axes[:len(metrics)]
+    assert all(ax.get_xlim() == first_pair[0].get_xlim() for ax in first_pair)  # one human axis per pair
+    assert drawn_texts_outside(fig) == []

@@ -1236,14 +1236,14 @@ def _system_names(names: Sequence[str], pair: str, t: "AgreementTables", argname
 
 def _label_systems(ax: Axes, names: Sequence[str], xs: Sequence[float], ys: Sequence[float],
                    marked: set[str]) -> None:
-    """Names in a column right of the axes, spread so they never overlap (about 8.5 pt a line)."""
+    """Names in a column right of the axes, spread so they never overlap (about 9.5 pt a line)."""
     ylo, yhi = ax.get_ylim()
     height_pt = 72 * ax.figure.get_figheight() * ax.get_position().height
     targets = [(y - ylo) / (yhi - ylo) for y in ys]
-    spots = _spread(targets, gap=8.5 / max(height_pt, 1.0))
+    spots = _spread(targets, gap=9.5 / max(height_pt, 1.0))
     for name, x, y, spot in zip(names, xs, ys, spots):
         ax.annotate(name, (x, y), xytext=(1.03, spot), textcoords="axes fraction", ha="left",
-                    va="center", fontsize=7, fontweight="bold" if name in marked else "normal",
+                    va="center", fontsize=8, fontweight="bold" if name in marked else "normal",
                     annotation_clip=False, gid="system-label",
                     arrowprops=dict(arrowstyle="-", color="#c8c8c8", linewidth=0.6, shrinkA=0, shrinkB=3))
 
@@ -1337,7 +1337,7 @@ def plot_system_agreement(
     ax.set_title(_agreement_title(pair, metric, human_score, len(systems), left_out, t, reference), fontsize=9)
     ax.set_xlabel("humans: DA z-score" if human_score == "z" else "humans: DA raw score (0-100)", fontsize=8)
     ax.set_ylabel(f"corpus {METRIC_NAMES[metric]}", fontsize=8)
-    ax.tick_params(labelsize=7)
+    ax.tick_params(labelsize=8)
     ax.grid(alpha=0.3)
     return _literal(fig, ax)
 
@@ -1353,6 +1353,9 @@ def plot_agreement_grid(
     tables: Optional["AgreementTables"] = None,
 ) -> Figure:
     """:func:`plot_system_agreement` for several pairs: one row per pair, one column per metric.
+
+    At most two panels a row: with more metrics a pair takes several rows (BLEU and
+    METEOR, then chrF and COMET), so the grid stays 10 inches wide.
 
     ``pairs`` defaults to all six; the panels of a row share the human axis, so BLEU
     and METEOR of one pair can be read side by side. ``highlight`` rings those systems
@@ -1377,12 +1380,21 @@ def plot_agreement_grid(
     columns = [check_metric(m, "metrics") for m in metrics]
     if not chosen or not columns:
         raise ValueError("pairs, metrics: give at least one pair and one metric")
-    fig = _new_figure(5.0 * len(columns), 2.9 * len(chosen))
-    axes = fig.subplots(len(chosen), len(columns), squeeze=False, sharex="row")
-    for row, pair in enumerate(chosen):
-        for col, metric in enumerate(columns):
+    # At most two panels a row (a pair with more metrics takes several rows), so the grid stays
+    # about 10 inches wide: readable when a notebook shows it 1,000 px wide.
+    ncols = min(2, len(columns))
+    rows_per_pair = -(-len(columns) // ncols)
+    fig = _new_figure(5.0 * ncols, 2.9 * rows_per_pair * len(chosen))
+    cells = list(fig.subplots(rows_per_pair * len(chosen), ncols, squeeze=False).flat)
+    for p, pair in enumerate(chosen):
+        panels = cells[p * rows_per_pair * ncols:(p + 1) * rows_per_pair * ncols]
+        for ax in panels[len(columns):]:  # an odd number of metrics leaves a cell empty
+            fig.delaxes(ax)
+        for metric, ax in zip(columns, panels):
+            if ax is not panels[0]:
+                ax.sharex(panels[0])  # one pair's panels share the human axis
             plot_system_agreement(pair, metric, human_score=human_score, highlight=highlight,
-                                  exclude=exclude, reference=reference, tables=t, ax=axes[row][col])
+                                  exclude=exclude, reference=reference, tables=t, ax=ax)
     return fig
 
 
