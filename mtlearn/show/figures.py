@@ -124,7 +124,7 @@ def _tables_example_a() -> Figure:
     from mtlearn.examples.bleu import DIGEST_6_PRECISIONS as ex
 
     r = bleu(ex.candidate, list(ex.references), max_order=ex.max_order)
-    fig = plots.TeachingFigure(figsize=(8.5, 2.9), layout="constrained")
+    fig = plots.TeachingFigure(figsize=(10.0, 2.9), layout="constrained")
     left, right = fig.subplots(1, 2)
     plots.plot_ngram_table(r, 1, ax=left)
     plots.plot_ngram_table(r, 2, ax=right)

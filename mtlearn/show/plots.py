@@ -652,7 +652,7 @@ def plot_ngram_table(
     body.append(["total", str(total), *[""] * nrefs, "", str(matched)])
 
     longest = max((len(row[0]) for row in body), default=6)
-    width = max(4.0, 0.09 * longest + 0.85 * (len(header) - 1) + 0.6)
+    width = max(4.0, 0.09 * longest + 1.0 * (len(header) - 1) + 0.6)  # room for a bold "candidate"
     fig, ax = _figure_and_axes(ax, width, 0.55 + 0.3 * (len(body) + 1))
     table = ax.table(cellText=body, colLabels=header, cellLoc="center", bbox=[0.0, 0.0, 1.0, 1.0])
     table.auto_set_font_size(False)
