@@ -1,0 +1,162 @@
+"""``make student`` and ``make instructor``: both editions build from the committed notebooks,
+the instructor edition runs top to bottom, and the student edition gives no solution away.
+
+The student edition is what is handed out, so it is checked for everything that could
+carry a solution: the marker lines, any line of a worked solution (a line that also
+appears outside the solution regions, such as a function's ``def`` line, is no
+giveaway), stored outputs and execution counts, saved widget state; and each exercise's
+check is keyed by its id (``check("02.1", answer_1)``, ``check_function("02.c1", f)``),
+so that no cell holds the expression that computes the answer.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import zipfile
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from repo_paths import REPO
+
+pytest.importorskip("nbgrader", reason="the editions need nbgrader (the notebooks extra: pip install -e '.[notebooks]')")
+
+from mtlearn.show.editions import (  # noqa: E402  (after the skip: the module needs nbgrader to build)
+    BEGIN_SOLUTION,
+    END_SOLUTION,
+    build_edition,
+    edition_notebooks,
+    solution_lines,
+)
+
+SOURCE = REPO / "notebooks"
+NAMES = [p.name for p in edition_notebooks(SOURCE)]
+STUB = "raise NotImplementedError()"
+
+# The exercise checks of mtlearn.exercises, as a notebook calls them.
+CHECKS = {"check": re.compile(r"\d\d\.\d+"), "check_function": re.compile(r"\d\d\.c\d+")}
+
+# Issue 14 §1 is half done: the notebooks still call check(answer_k, <expression>) and have no coding
+# exercises yet (they wait for mtlearn.exercises' ids and check_function). Strict: these tests fail as
+# soon as the notebooks pass them, so the marker is removed then.
+WAITS_FOR_EXERCISES = pytest.mark.xfail(
+    strict=True, reason="notebooks not yet converted to check('NN.k', answer_k) and coding exercises")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("editions")
+    student = build_edition("student", SOURCE, out / "student", archive=out / "mtlearn-student.zip")
+    instructor = build_edition("instructor", SOURCE, out / "instructor")
+    return student, instructor
+
+
+def _read(folder: Path, name: str) -> nbformat.NotebookNode:
+    nb = nbformat.read(folder / name, as_version=4)
+    nbformat.validate(nb)
+    return nb
+
+
+def _outside_solutions(nb: nbformat.NotebookNode) -> set[str]:
+    """The stripped lines of ``nb`` outside every solution region."""
+    lines, inside = set(), False
+    for cell in nb.cells:
+        for line in cell.source.splitlines():
+            if BEGIN_SOLUTION in line:
+                inside = True
+            elif END_SOLUTION in line:
+                inside = False
+            elif not inside:
+                lines.add(line.strip())
+    return lines
+
+
+def _calls(source: str, name: str) -> list[ast.Call]:
+    return [node for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name]
+
+
+def test_both_editions_hold_every_numbered_notebook(built):
+    student, instructor = built
+    assert len(NAMES) >= 7, NAMES
+    assert student.notebooks == instructor.notebooks == tuple(NAMES)
+    for edition in built:
+        assert sorted(p.name for p in edition.folder.glob("*.ipynb")) == NAMES
+    with zipfile.ZipFile(student.archive) as zf:
+        assert sorted(Path(n).name for n in zf.namelist() if n.endswith(".ipynb")) == NAMES
+        assert all(n.startswith("student/") for n in zf.namelist())
+
+
+@WAITS_FOR_EXERCISES
+def test_every_committed_notebook_has_worked_solutions():
+    # Issue 14: at least two coding exercises per notebook, each with its worked solution.
+    for name in NAMES[:7]:
+        nb = _read(SOURCE, name)
+        regions = sum(c.source.count(BEGIN_SOLUTION) for c in nb.cells)
+        assert regions >= 2, f"{name}: {regions} solution regions, expected at least two coding exercises"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_student_edition_contains_no_solution(built, name):
+    student, _ = built
+    committed = _read(SOURCE, name)
+    nb = _read(student.folder, name)
+    giveaways = set(solution_lines(committed)) - _outside_solutions(committed)
+    for k, cell in enumerate(nb.cells):
+        where = f"{name} cell {k}"
+        assert BEGIN_SOLUTION not in cell.source and END_SOLUTION not in cell.source, f"{where}: a marker is left"
+        leaked = giveaways & {line.strip() for line in cell.source.splitlines()}
+        assert not leaked, f"{where}: solution lines {sorted(leaked)}"
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None, f"{where}: stored output"
+    assert "widgets" not in nb.metadata, f"{name}: saved widget state"
+    stubs = sum(c.source.count(STUB) for c in nb.cells)
+    assert stubs == sum(c.source.count(BEGIN_SOLUTION) for c in committed.cells), f"{name}: one stub per solution"
+
+
+@WAITS_FOR_EXERCISES
+@pytest.mark.parametrize("name", NAMES)
+def test_student_checks_are_keyed_by_id(built, name):
+    student, _ = built
+    number = name[:2]
+    calls = {kind: [] for kind in CHECKS}
+    for cell in _read(student.folder, name).cells:
+        if cell.cell_type != "code":
+            continue
+        for kind, pattern in CHECKS.items():
+            for call in _calls(cell.source, kind):
+                first = call.args[0] if call.args else None
+                assert isinstance(first, ast.Constant) and isinstance(first.value, str), (
+                    f"{name}: {kind}(...) not keyed by an exercise id: {ast.unparse(call)}")
+                assert pattern.fullmatch(first.value) and first.value.startswith(number + "."), (
+                    f"{name}: {kind} id {first.value!r}")
+                assert len(call.args) == 2 and isinstance(call.args[1], ast.Name) and not call.keywords, (
+                    f"{name}: {ast.unparse(call)}: the answer is a name, never an expression")
+                calls[kind].append(first.value)
+    if name in NAMES[:7]:
+        assert calls["check"], f"{name}: no check('{number}.k', answer_k)"
+        assert len(calls["check_function"]) >= 2, f"{name}: fewer than two coding exercises"
+    for kind, ids in calls.items():
+        assert len(ids) == len(set(ids)), f"{name}: an exercise id is checked twice: {ids}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_instructor_edition_runs_top_to_bottom(built, name):
+    from nbclient import NotebookClient
+
+    _, instructor = built
+    nb = _read(instructor.folder, name)
+    assert sum(c.source.count(BEGIN_SOLUTION) for c in nb.cells) == \
+        sum(c.source.count(BEGIN_SOLUTION) for c in _read(SOURCE, name).cells), f"{name}: a solution is missing"
+    NotebookClient(nb, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(instructor.folder)}}).execute()
+    for k, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        for out in cell.outputs:
+            assert out.output_type != "error", f"{name} cell {k}: {out.get('ename')}: {out.get('evalue')}"
+        if _calls(cell.source, "check_function"):
+            printed = "".join(out.get("text", "") for out in cell.outputs if out.output_type == "stream")
+            assert printed.strip().startswith("correct"), f"{name} cell {k}: the worked solution fails: {printed!r}"
