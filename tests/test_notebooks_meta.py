@@ -65,9 +65,16 @@ def _mimes(cell) -> set[str]:
     return {key for out in cell.outputs for key in out.get("data", {})}
 
 
+def _parse(source: str) -> ast.Module:
+    """A cell's code as Python: IPython's syntax (``!command``, ``%magic``) made the calls it stands for."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    return ast.parse(TransformerManager().transform_cell(source))
+
+
 def _shows_something(source: str) -> bool:
     """Whether running ``source`` displays anything: a print/display call or a final expression."""
-    tree = ast.parse(source)
+    tree = _parse(source)
     if tree.body and isinstance(tree.body[-1], ast.Expr) and not source.rstrip().endswith(";"):
         return True
     # Calls made when the cell runs: not those inside the bodies of functions it defines.
@@ -176,7 +183,7 @@ def test_story_shape(name: str) -> None:
 def test_no_formula_reimplemented(name: str) -> None:
     defined = set()
     for cell in _code_cells(_load(name)):
-        for node in ast.walk(ast.parse(cell.source)):
+        for node in ast.walk(_parse(cell.source)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
                 defined.add(getattr(node, "name", "<lambda>"))
     extra = defined - ALLOWED_DEFINITIONS[name]
