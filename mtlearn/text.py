@@ -45,6 +45,7 @@ from __future__ import annotations
 import importlib
 import math
 import numbers
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -411,3 +412,50 @@ def check_choice(value: object, choices: Sequence[str], argname: str) -> str:
     if not isinstance(value, str) or value not in choices:
         raise ValueError(f"{argname}: unknown value {value!r}; choose one of {', '.join(choices)}")
     return value
+
+
+def plural(n: int, noun: str) -> str:
+    """``n`` followed by ``noun``, with an ``s`` unless ``n`` is 1 — for counts in explanations and messages.
+
+    >>> plural(1, "segment"), plural(2, "segment"), plural(0, "candidate")
+    ('1 segment', '2 segments', '0 candidates')
+    """
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+#: Tokenizers that split Chinese or Japanese text (no hint needed after them).
+_CJK_TOKENIZERS = ("zh", "ja-mecab", "char")
+
+# Two Han characters or kana in a row: in a token list or after a tokenizer that keeps CJK runs
+# together (whitespace, 13a, intl, none), such a run is one token, so a sentence is one "word".
+_CJK_RUN = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2}")
+_KANA = re.compile("[\u3040-\u30ff]")
+
+
+def unsplit_cjk(segment: Union[str, Sequence[str]], tokenize: str) -> Optional[str]:
+    """The tokenizer to suggest when ``segment`` holds Chinese or Japanese left unsplit, else None.
+
+    ``segment`` is a raw string (as given to ``tokenize``) or a list of tokens. Korean is
+    written with spaces between words, so Hangul alone never asks for a hint.
+
+    >>> unsplit_cjk("猫坐在垫子上", "13a"), unsplit_cjk("猫をみた", "whitespace")
+    ('zh', 'ja-mecab')
+    >>> unsplit_cjk("猫坐在垫子上", "zh"), unsplit_cjk(["猫", "坐"], "whitespace"), unsplit_cjk("the cat", "13a")
+    (None, None, None)
+    """
+    if tokenize in _CJK_TOKENIZERS:
+        return None
+    text = segment if isinstance(segment, str) else " ".join(str(t) for t in segment)
+    if not _CJK_RUN.search(text):
+        return None
+    return "ja-mecab" if _KANA.search(text) else "zh"
+
+
+def cjk_note(tokenize: str, better: str, subject: str = "the candidate holds") -> str:
+    """The note a result carries when :func:`unsplit_cjk` suggested ``better``.
+
+    >>> cjk_note("13a", "zh")
+    'the candidate holds Chinese or Japanese text without spaces, so 13a keeps whole phrases as single tokens: try tokenize="zh" or "char"'
+    """
+    return (f"{subject} Chinese or Japanese text without spaces, so {tokenize} keeps whole phrases "
+            f'as single tokens: try tokenize="{better}" or "char"')

@@ -53,7 +53,7 @@ from mtlearn.metrics.bleu.smoothing import (
 from mtlearn.text import Segment, as_reference_list, as_tokens, check_choice, check_corpus, check_index
 from mtlearn.ngrams import count_ngrams
 from mtlearn.signature import format_number, make_signature
-from mtlearn.text import TOKENIZERS, get_tokenizer
+from mtlearn.text import TOKENIZERS, cjk_note, get_tokenizer, plural, unsplit_cjk
 
 __all__ = [
     "BleuStats",
@@ -551,7 +551,7 @@ class BleuSegments(Sequence[BleuResult]):
         refs = as_reference_list(self._references[index], argname=f"references[{index}]",
                                  tokenize=opts.tokenize, lowercase=opts.lowercase)
         return _finish(self.stats_of(index), opts, nrefs=str(len(refs)),
-                       extra_notes=_segment_notes(cand, refs),
+                       extra_notes=_segment_notes(cand, refs, opts.tokenize),
                        candidate_tokens=cand, reference_tokens=tuple(refs))
 
     def stats_of(self, index: int) -> BleuStats:
@@ -568,7 +568,7 @@ class BleuSegments(Sequence[BleuResult]):
         return [_stats_from_row(rows[i : i + step], self._width, order) for i in range(0, len(rows), step)]
 
     def __repr__(self) -> str:
-        return f"<BleuSegments: {len(self)} segments>"
+        return f"<BleuSegments: {plural(len(self), 'segment')}>"
 
 
 # --------------------------------------------------------------------------------------
@@ -814,8 +814,11 @@ def _signature(opts: _Options, nrefs: str) -> str:
     })
 
 
-def _segment_notes(cand: Sequence[str], refs: Sequence[Sequence[str]]) -> list[str]:
+def _segment_notes(cand: Sequence[str], refs: Sequence[Sequence[str]], tokenize: str) -> list[str]:
     notes = []
+    better = unsplit_cjk(cand, tokenize) or next(filter(None, (unsplit_cjk(r, tokenize) for r in refs)), None)
+    if better:
+        notes.append(cjk_note(tokenize, better, "the segment holds"))
     if not cand:
         notes.append("the candidate is empty (c = 0): BP = 0 and BLEU = 0")
     empty = [i for i, ref in enumerate(refs) if not ref]
@@ -823,6 +826,16 @@ def _segment_notes(cand: Sequence[str], refs: Sequence[Sequence[str]]) -> list[s
         which = ", ".join(str(i) for i in empty)
         notes.append(f"reference {which} is empty (0 tokens): it matches nothing and has length 0")
     return notes
+
+
+def _corpus_cjk_notes(candidates: Sequence[Segment], tokenize: str) -> list[str]:
+    """One note when candidates hold unsplit Chinese or Japanese (checked on the raw text: one regex pass)."""
+    hints = [b for b in (unsplit_cjk(c, tokenize) for c in candidates) if b]
+    if not hints:
+        return []
+    n, m = len(hints), len(candidates)
+    subject = f"{n} of {plural(m, 'candidate')} {'holds' if n == 1 else 'hold'}"
+    return [cjk_note(tokenize, max(set(hints), key=hints.count), subject)]
 
 
 # --------------------------------------------------------------------------------------
@@ -869,7 +882,7 @@ def bleu(
                              lowercase=lowercase)
     width = _count_width(opts.extract_order, len(cand))
     stats = _stats_from_row(_extract(cand, refs, width), width, opts.extract_order)
-    return _finish(stats, opts, nrefs=str(len(refs)), extra_notes=_segment_notes(cand, refs),
+    return _finish(stats, opts, nrefs=str(len(refs)), extra_notes=_segment_notes(cand, refs, opts.tokenize),
                    candidate_tokens=cand, reference_tokens=tuple(refs))
 
 
@@ -965,8 +978,11 @@ def corpus_bleu(
     notes = []
     empty_cands = rows[0::step].count(0)
     if empty_cands:
-        notes.append(f"{empty_cands} of {len(candidates)} candidates are empty")
+        notes.append(f"{empty_cands} of {plural(len(candidates), 'candidate')} "
+                     f"{'is' if len(candidates) == 1 else 'are'} empty")
     if empty_refs:
-        notes.append(f"{empty_refs} of {len(candidates)} segments have an empty reference")
+        notes.append(f"{empty_refs} of {plural(len(candidates), 'segment')} "
+                     f"{'has' if len(candidates) == 1 else 'have'} an empty reference")
+    notes.extend(_corpus_cjk_notes(candidates, tokenize))
     segments = BleuSegments(candidates, references, rows, order, opts)
     return _finish(stats, opts, nrefs=nrefs, extra_notes=notes, segments=segments)
