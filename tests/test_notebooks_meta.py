@@ -26,6 +26,7 @@ NOTEBOOKS = (
     "05_bleu_vs_meteor.ipynb",
     "06_do_metrics_agree_with_people.ipynb",
     "07_chrf_and_ter.ipynb",
+    "08_why_libraries_disagree.ipynb",
 )
 
 # The only tags a cell may carry; "nbval-ignore-output" only with "figure" or "widget".
