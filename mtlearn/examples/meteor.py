@@ -29,6 +29,7 @@ __all__ = [
     "ALIGNMENT_A",
     "ALIGNMENT_B",
     "ROW_1_CHUNKS_SCORE",
+    "EXPLORER_PAIR",
 ]
 
 
@@ -70,6 +71,12 @@ TABLE: tuple[MeteorExample, ...] = (ROW_1, ROW_2, ROW_3)
 
 #: The score the digest gives for row 1 under METEOR 1.x's rule (most matches, then fewest chunks).
 ROW_1_CHUNKS_SCORE = "0.9375"
+
+#: (candidate, reference) where the METEOR explorers start (not from the digest). Row 1 has
+#: P = R = 1 and one match a chunk, so alpha and beta cannot move its score; here P differs
+#: from R and the matches fall in fewer chunks than matches, so every slider moves it
+#: (tests/test_workshop_pairs.py checks one step of each).
+EXPLORER_PAIR = ("the cat sat on the mat", "the big cat was sitting on the mat")
 
 
 @dataclass(frozen=True)
