@@ -71,7 +71,7 @@ from mtlearn.metrics.chrf.score import REFERENCE_TIES, ChrfResult, chrf, corpus_
 from mtlearn.metrics.meteor.alignment import TIE_BREAKS
 from mtlearn.metrics.meteor.score import MeteorResult, corpus_meteor, meteor
 from mtlearn.metrics.ter.score import TerResult, cer, corpus_cer, corpus_ter, corpus_wer, ter, wer
-from mtlearn.text import TOKENIZERS
+from mtlearn.text import TOKENIZERS, plural
 from mtlearn.ngrams import orders_text
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError
 
@@ -214,7 +214,7 @@ def load_corpus(reference_paths: Sequence[str], hypothesis_path: Optional[str],
     for name, lines in references:
         if len(lines) != len(hypotheses):
             raise CommandLineError(
-                f"{name} has {_count(len(lines), 'line')} but {hyp_name} has {len(hypotheses)}; "
+                f"{name} has {plural(len(lines), 'line')} but {hyp_name} has {len(hypotheses)}; "
                 "the files must be line-aligned (one segment a line)"
             )
     return Corpus(
@@ -223,15 +223,6 @@ def load_corpus(reference_paths: Sequence[str], hypothesis_path: Optional[str],
         hypothesis_file=hyp_name,
         reference_files=tuple(name for name, _ in references),
     )
-
-
-def _count(n: int, noun: str) -> str:
-    """``n`` and ``noun``, plural unless ``n`` is 1.
-
-    >>> _count(1, "line"), _count(2, "line"), _count(0, "segment")
-    ('1 line', '2 lines', '0 segments')
-    """
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 # ---------------------------------------------------------------------------
@@ -682,7 +673,7 @@ def _compare_inputs(args: argparse.Namespace) -> tuple[dict[str, list[str]], lis
         raise CommandLineError(f"{first} is empty: no hypotheses to compare")
     for name, other in [*systems.items(), *references]:
         if len(other) != len(lines):
-            raise CommandLineError(f"{name} has {len(other)} line{'s' if len(other) != 1 else ''} but {first} "
+            raise CommandLineError(f"{name} has {plural(len(other), 'line')} but {first} "
                                    f"has {len(lines)}; "
                                    "the files must be line-aligned (one segment a line)")
     return systems, [list(refs) for refs in zip(*(lines for _, lines in references))]
@@ -775,7 +766,7 @@ def _render_segments(args: argparse.Namespace, corpus: Corpus, score: Callable[[
         if args.segment > len(corpus):
             raise CommandLineError(
                 f"--segment {args.segment} is out of range: {corpus.hypothesis_file} has "
-                f"{_count(len(corpus), 'segment')} (numbered 1..{len(corpus)})",
+                f"{plural(len(corpus), 'segment')} (numbered 1..{len(corpus)})",
                 EXIT_USAGE,
             )
         i = args.segment - 1

@@ -238,7 +238,7 @@ def test_explain_text_and_html() -> None:
     html = r._repr_html_()
     assert "<table>" in html and "w2" in html and "reference kept" in html
     corpus = corpus_chrf(["a b"], [["a c"]]).explain()
-    assert "a corpus of 1 segments" in corpus
+    assert "a corpus of 1 segment (" in corpus
     assert "eps_smoothing" in chrf("ab", ["abc"], eps_smoothing=True).explain()
     assert "why:" in chrf("", ["abc"]).explain()
 

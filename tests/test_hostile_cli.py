@@ -323,3 +323,35 @@ def test_explorers_show_a_dollar_token():
         assert explorer.error is None, (type(explorer).__name__, explorer.error)
         if hasattr(explorer, "image"):
             assert bytes(explorer.image.value[:8]) == b"\x89PNG\r\n\x1a\n", type(explorer).__name__
+
+
+# --------------------------------------------------------------------------- counts of one are singular
+
+_ONE_PLURALS = ("1 segments", "1 candidates", "1 references", "1 lines")
+
+
+def _one_plurals(text: str) -> list[str]:
+    return [bad for bad in _ONE_PLURALS if bad in text]
+
+
+@pytest.mark.parametrize("name", ["corpus_bleu", "corpus_chrf", "corpus_meteor", "corpus_ter", "corpus_wer",
+                                  "corpus_cer"])
+@pytest.mark.parametrize("candidate", ["the cat sat on the mat", ""])
+def test_a_one_segment_corpus_is_singular(name, candidate):
+    import mtlearn
+
+    result = getattr(mtlearn, name)([candidate], [["the cat is on the mat"]])
+    texts = [result.explain(), result._repr_html_(), repr(result), repr(result.segments), str(result.reason)]
+    assert "1 segment" in result.explain()
+    assert _one_plurals("\n".join(texts)) == [], (name, texts)
+
+
+@pytest.mark.parametrize("metric", ["bleu", "meteor", "chrf", "ter", "wer", "cer"])
+@pytest.mark.parametrize("extra", [[], ["--explain"], ["--json"], ["--sentence-level"]])
+def test_one_line_files_are_singular_on_the_command_line(tmp_path, metric, extra):
+    hyp = write_lines(tmp_path / "hyp.txt", [""])
+    proc = run([metric, "-r", str(write_lines(tmp_path / "ref.txt", ["the cat"])), "-i", str(hyp), *extra])
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.decode() + proc.stderr.decode()
+    assert out.strip()
+    assert _one_plurals(out) == [], out

@@ -52,3 +52,16 @@ def test_row_1_is_why_the_pair_changed() -> None:
     x.alpha_input.value = x.alpha_input.value - x.alpha_input.step
     x.beta_input.value = x.beta_input.value - x.beta_input.step
     assert x.result.score == start
+
+
+def test_no_stage_ticked_shows_the_message_only() -> None:
+    # An empty PNG in an Image widget is a broken-image icon in the browser: the image is hidden instead.
+    x = MeteorExplorer(EXPLORER_PAIR[0], [EXPLORER_PAIR[1]])
+    boxes = list(x.stage_inputs.values())
+    assert x.image.value and x.image.layout.display is None
+    for box in boxes:
+        box.value = False
+    assert x.error and "stage" in x.error
+    assert x.image.value == b"" and x.image.layout.display == "none"
+    boxes[0].value = True
+    assert x.image.value and x.image.layout.display is None

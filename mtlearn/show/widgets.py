@@ -400,6 +400,12 @@ def _image() -> widgets.Image:
     return widgets.Image(format="png", layout=widgets.Layout(max_width="100%", align_self="flex-start"))
 
 
+def _show_png(image: widgets.Image, png: bytes) -> None:
+    """Put ``png`` in ``image``; hide the image when there is none (a browser draws a broken-image icon)."""
+    image.value = png
+    image.layout.display = None if png else "none"
+
+
 # --------------------------------------------------------------------------- BLEU
 
 
@@ -771,7 +777,7 @@ class MeteorExplorer(_Explorer):
     def _clear(self) -> None:
         self.score_html.value = "<b>METEOR = &ndash;</b>"
         self.summary_html.value = ""
-        self.image.value = b""
+        _show_png(self.image, b"")
         self.figure = None
 
     def _render(self) -> None:
@@ -783,7 +789,7 @@ class MeteorExplorer(_Explorer):
         label = (f"reference {r.best_reference + 1} of {len(r.per_reference)} (best)"
                  if len(r.per_reference) > 1 and r.best_reference is not None else None)
         self.figure = plots.plot_alignment(r, title=label)
-        self.image.value = plots.figure_to_png(self.figure, dpi=90)
+        _show_png(self.image, plots.figure_to_png(self.figure, dpi=90))
         self.summary_html.value = self._summary(r)
 
     @staticmethod
@@ -938,7 +944,7 @@ class ChrfExplorer(_Explorer):
         self.score_html.value = "<b>chrF = &ndash;</b>"
         self.summary_html.value = ""
         self.table_html.value = ""
-        self.image.value = b""
+        _show_png(self.image, b"")
         self.figure = None
 
     def _render(self) -> None:
@@ -951,7 +957,7 @@ class ChrfExplorer(_Explorer):
         self.summary_html.value = self._summary(r)
         self.table_html.value = self._table(r)
         self.figure = plots.plot_chrf_orders(r)
-        self.image.value = plots.figure_to_png(self.figure, dpi=90)
+        _show_png(self.image, plots.figure_to_png(self.figure, dpi=90))
 
     @staticmethod
     def _summary(r: ChrfResult) -> str:
@@ -1089,7 +1095,7 @@ class TerExplorer(_Explorer):
         self.score_html.value = "<b>TER = &ndash;</b>"
         for box in (self.summary_html, self.shifts_html, self.edits_html):
             box.value = ""
-        self.image.value = b""
+        _show_png(self.image, b"")
         self.figure = None
 
     def _render(self) -> None:
@@ -1102,7 +1108,7 @@ class TerExplorer(_Explorer):
         self.shifts_html.value = self._shifts(r)
         self.edits_html.value = self._edits(r)
         self.figure = plots.plot_ter_edits(r)
-        self.image.value = plots.figure_to_png(self.figure, dpi=90)
+        _show_png(self.image, plots.figure_to_png(self.figure, dpi=90))
 
     @staticmethod
     def _summary(r: TerResult) -> str:
@@ -1318,7 +1324,7 @@ class AgreementExplorer(_Explorer):
         self.moves_html.value = self._moves_table(c.pair)
         self.figure = plots.plot_agreement_grid([c.pair], highlight=[first, second], exclude=self._left_out(),
                                                 tables=self.tables)
-        self.image.value = plots.figure_to_png(self.figure, dpi=80)
+        _show_png(self.image, plots.figure_to_png(self.figure, dpi=80))
 
     @staticmethod
     def _summary(c: PairwiseComparison, first: str, second: str) -> str:

@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
 from mtlearn.ngrams import stored_length
+from mtlearn.text import plural
 
 if TYPE_CHECKING:
     from mtlearn.metrics.bleu.score import BleuResult
@@ -105,7 +106,7 @@ def explain_text(result: "BleuResult", *, tables: Optional[bool] = None) -> str:
 
 def _title(result: "BleuResult") -> str:
     if result.is_corpus:
-        scope = f"a corpus of {len(result.segments)} segments"
+        scope = f"a corpus of {plural(len(result.segments), 'segment')}"
     else:
         scope = "one segment" if result.candidate_tokens is not None else "summed statistics"
     case = "lowercased" if result.lowercase else "case-sensitive"
@@ -196,7 +197,7 @@ def explain_html(result: "BleuResult") -> str:
         )
     if shown < result.max_order:
         rows.append(f"<tr><td>{shown + 1}..{result.max_order}</td><td colspan='4'>each as order {shown}</td></tr>")
-    scope = f"{len(result.segments)} segments" if result.is_corpus else "1 segment"
+    scope = plural(len(result.segments), 'segment') if result.is_corpus else "1 segment"
     if not result.is_corpus and result.candidate_tokens is None:
         scope = "summed statistics"
     reason = f"<p><i>why:</i> {e(result.reason)}</p>" if result.reason else ""

@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
 from mtlearn.signature import format_number
+from mtlearn.text import plural
 
 if TYPE_CHECKING:
     from mtlearn.metrics.chrf.score import ChrfOrder, ChrfResult
@@ -43,7 +44,7 @@ def _order_line(o: "ChrfOrder") -> str:
 
 def _title(result: "ChrfResult") -> str:
     if result.is_corpus:
-        scope = f"a corpus of {len(result.segments)} segments"
+        scope = f"a corpus of {plural(len(result.segments), 'segment')}"
     else:
         scope = "one segment" if result.candidate is not None else "summed statistics"
     space = "white space kept" if result.whitespace else "white space removed"
@@ -141,7 +142,7 @@ def explain_html(result: "ChrfResult") -> str:
         f"<td>{e(str(o.recall))} = {float(o.recall):.4f}</td><td>{o.f:.4f}</td></tr>"
         for o in result.orders
     )
-    scope = f"{len(result.segments)} segments" if result.is_corpus else "1 segment"
+    scope = plural(len(result.segments), 'segment') if result.is_corpus else "1 segment"
     if not result.is_corpus and result.candidate is None:
         scope = "summed statistics"
     choice = f"<p>reference kept: {e(str(result.reference_choice))}</p>" if result.reference_choice else ""

@@ -48,7 +48,7 @@ from mtlearn.metrics.chrf.formulas import (
 )
 from mtlearn.ngrams import count_elements
 from mtlearn.signature import format_number, make_signature
-from mtlearn.text import check_choice, check_corpus, check_index
+from mtlearn.text import check_choice, check_corpus, check_index, plural
 
 __all__ = [
     "ChrfStats",
@@ -245,7 +245,7 @@ def _choice_text(best: int, scores: Sequence[float], ties: str) -> str:
         which = ", ".join(str(i) for i in tied)
         return (f"references {which} tie at chrF {scores[best] / 100:.4f}; the {ties} is kept "
                 f"(reference_ties={ties!r}{', as sacreBLEU' if ties == 'first' else ''})")
-    return f"highest chrF of the {len(scores)} references: {scores[best] / 100:.4f}, against {others}"
+    return f"highest chrF of the {plural(len(scores), 'reference')}: {scores[best] / 100:.4f}, against {others}"
 
 
 # --------------------------------------------------------------------------------------
@@ -561,7 +561,7 @@ class ChrfSegments(Sequence[ChrfResult]):
         return self._best.tolist()
 
     def __repr__(self) -> str:
-        return f"<ChrfSegments: {len(self)} segments>"
+        return f"<ChrfSegments: {plural(len(self), 'segment')}>"
 
 
 # --------------------------------------------------------------------------------------
@@ -797,8 +797,10 @@ def corpus_chrf(
     nrefs = str(next(iter(nrefs_seen))) if len(nrefs_seen) == 1 else "var"
     notes = []
     if empty[0]:
-        notes.append(f"{empty[0]} of {len(candidates)} candidates are empty")
+        notes.append(f"{empty[0]} of {plural(len(candidates), 'candidate')} "
+                     f"{'is' if len(candidates) == 1 else 'are'} empty")
     if empty[1]:
-        notes.append(f"{empty[1]} of {len(candidates)} segments have an empty reference")
+        notes.append(f"{empty[1]} of {plural(len(candidates), 'segment')} "
+                     f"{'has' if len(candidates) == 1 else 'have'} an empty reference")
     segments = ChrfSegments(candidates, references, rows, best_refs, opts)
     return _finish(stats, opts, nrefs=nrefs, notes=notes, segments=segments)

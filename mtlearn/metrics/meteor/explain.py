@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Union
 
 from mtlearn.signature import format_number
+from mtlearn.text import plural
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from mtlearn.metrics.meteor.score import MeteorResult
@@ -37,7 +38,7 @@ def _frac(x: Union[Fraction, float]) -> str:
 
 
 def _header(r: "MeteorResult") -> str:
-    kind = f"a corpus of {len(r.segments)} segments" if r.is_corpus else "one segment"
+    kind = f"a corpus of {plural(len(r.segments), 'segment')}" if r.is_corpus else "one segment"
     return (
         f"METEOR of {kind} (stages {'+'.join(r.stages) or '-'}, alpha={format_number(r.alpha)}, "
         f"beta={format_number(r.beta)}, gamma={format_number(r.gamma)}, tie_break={r.tie_break})"

@@ -58,7 +58,7 @@ from mtlearn.metrics.meteor.formulas import (
 )
 from mtlearn.metrics.meteor.matchers import Stage, resolve_stages
 from mtlearn.signature import format_number, make_signature
-from mtlearn.text import get_tokenizer
+from mtlearn.text import get_tokenizer, plural
 
 __all__ = [
     "MeteorResult",
@@ -654,7 +654,7 @@ class MeteorSegments(Sequence[MeteorResult]):
         return id(self)
 
     def __repr__(self) -> str:
-        return f"<MeteorSegments: {len(self)} segments>"
+        return f"<MeteorSegments: {plural(len(self), 'segment')}>"
 
 
 def _corpus_result(segments: MeteorSegments, opts: _Options, signature: str) -> MeteorResult:

@@ -29,14 +29,12 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from mtlearn.text import plural
+
 if TYPE_CHECKING:
     from mtlearn.metrics.ter.score import Edit, TerResult
 
 _NAMES = {"ter": "TER", "wer": "WER", "cer": "CER"}
-
-
-def _plural(k: int, word: str) -> str:
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"
 
 
 def _options(result: "TerResult") -> str:
@@ -71,11 +69,11 @@ def _summary(result: "TerResult") -> list[str]:
     if result.candidate_tokens is not None:
         c = result.counts()
         lines.append(
-            f"Edits: {_plural(c['shift'], 'shift')} + {_plural(c['insert'], 'insertion')} + "
-            f"{_plural(c['delete'], 'deletion')} + {_plural(c['substitute'], 'substitution')} = {result.num_edits}"
+            f"Edits: {plural(c['shift'], 'shift')} + {plural(c['insert'], 'insertion')} + "
+            f"{plural(c['delete'], 'deletion')} + {plural(c['substitute'], 'substitution')} = {result.num_edits}"
             if result.metric == "ter" else
-            f"Edits: {_plural(c['insert'], 'insertion')} + {_plural(c['delete'], 'deletion')} + "
-            f"{_plural(c['substitute'], 'substitution')} = {result.num_edits}"
+            f"Edits: {plural(c['insert'], 'insertion')} + {plural(c['delete'], 'deletion')} + "
+            f"{plural(c['substitute'], 'substitution')} = {result.num_edits}"
         )
     if result.stats.ref_length > 0:
         lines.append(f"{name} = edits / reference length = {result.num_edits} / {length_str} = {result.score:.4f}")
@@ -90,10 +88,10 @@ def explain_text(result: "TerResult") -> str:
     """The derivation of ``result``: shifts round by round, the alignment, edits / length, with numbers."""
     name = _NAMES[result.metric]
     if result.candidate_tokens is None:
-        scope = f"{len(result.segments)} segments" if result.is_corpus else "summed statistics"
+        scope = plural(len(result.segments), 'segment') if result.is_corpus else "summed statistics"
         head = [f"{name} of {scope} ({_options(result)})", ""]
         if result.is_corpus:
-            head.append(f"Edits and average reference lengths summed over the {len(result.segments)} segments "
+            head.append(f"Edits and average reference lengths summed over the {plural(len(result.segments), 'segment')} "
                         "(per segment: result.segments[i].explain()).")
         return "\n".join(head + _summary(result))
     lines = [f"{name} of one segment ({_options(result)})", ""]
@@ -136,7 +134,7 @@ def explain_html(result: "TerResult") -> str:
     head = (f"<b>{name} = {result.score:.4f}</b> ({result.num_edits} edits / "
             f"{result.reference_length:g} reference words)")
     if result.candidate_tokens is None:
-        scope = f"{len(result.segments)} segments" if result.is_corpus else "summed statistics"
+        scope = plural(len(result.segments), 'segment') if result.is_corpus else "summed statistics"
         return f"<div class='mtlearn-ter'>{head}, {scope}{reason}<small>{e(result.signature)}</small></div>"
     shifts = "".join(
         f"<li>round {s.round}: <b>{e(' '.join(s.words))}</b> from {s.start} to {s.destination} "

@@ -38,7 +38,7 @@ from mtlearn.metrics.ter.edit_distance import Alignment
 from mtlearn.metrics.ter.fast import exact_distance, exact_levenshtein, fast_shift_search, ter_edits
 from mtlearn.metrics.ter.shifts import Shift
 from mtlearn.signature import make_signature
-from mtlearn.text import check_corpus, check_index
+from mtlearn.text import check_corpus, check_index, plural
 
 __all__ = [
     "TerStats",
@@ -412,7 +412,7 @@ def _segment(cand: tuple[str, ...], refs: list[tuple[str, ...]], opts: _Options)
     if len(refs) > 1:
         choice = (f"reference {best} needs the fewest edits ({edit_counts[best]} of "
                   f"{', '.join(map(str, edit_counts))}; the first on a tie); the length is the average "
-                  f"of all {len(refs)} references")
+                  f"of all {plural(len(refs), 'reference')}")
     return TerResult(
         score, stats.edits, float(stats.ref_length), opts.metric, opts.normalized, opts.no_punct,
         opts.asian_support, opts.case_sensitive, _signature(opts, str(len(refs))),
@@ -564,7 +564,7 @@ class TerSegments(Sequence[TerResult]):
         return [TerStats(e, Fraction(n, k)) for e, n, k in zip(self._edits, self._lengths, self._nrefs)]
 
     def __repr__(self) -> str:
-        return f"<TerSegments: {len(self)} segments>"
+        return f"<TerSegments: {plural(len(self), 'segment')}>"
 
 
 def _segment_edits(metric: str, cand: tuple[str, ...], refs: list[tuple[str, ...]]) -> int:
@@ -598,9 +598,11 @@ def _run_corpus(metric: str, candidates: object, references: object, normalized:
     score, rule = _score(stats)
     notes = []
     if empty_cands:
-        notes.append(f"{empty_cands} of {len(candidates)} candidates are empty")
+        notes.append(f"{empty_cands} of {plural(len(candidates), 'candidate')} "
+                     f"{'is' if len(candidates) == 1 else 'are'} empty")
     if empty_refs:
-        notes.append(f"{empty_refs} of {len(candidates)} segments have an empty reference "
+        notes.append(f"{empty_refs} of {plural(len(candidates), 'segment')} "
+                     f"{'has' if len(candidates) == 1 else 'have'} an empty reference "
                      "(one deletion per candidate word, length 0: sacreBLEU's rule)")
     if rule:
         notes.append(rule)
