@@ -474,3 +474,31 @@ def test_d2l_stored_once_equals_the_tuple_form(monkeypatch, pred):
     for name in ("matches", "totals", "precisions", "exponents", "factors"):
         assert tuple(getattr(fast, name)) == tuple(getattr(plain, name)), name
     assert (fast.score, fast.reason) == (plain.score, plain.reason)
+
+
+# ------------------------------------------------------------------ METEOR's formulas with numpy parameters
+
+def _penalty_values(beta, gamma):
+    from mtlearn.metrics.meteor import formulas
+
+    return (formulas.exact(beta), formulas.exact(gamma), formulas.f_mean(Fraction(6, 7), Fraction(3, 4), gamma),
+            formulas.penalty_is_exact(beta), formulas.penalty_arithmetic_note(beta),
+            formulas.fragmentation_penalty(2, 6, beta=beta, gamma=gamma))
+
+
+# Whole β (the exact Fraction path) and fractional β (the float path), with fractional α and γ.
+@pytest.mark.parametrize("betas", [np.linspace(0.0, 6.0, 7), np.linspace(1.05, 4.95, 5)])
+def test_meteor_and_its_penalty_take_numpy_parameters_like_plain_floats(betas):
+    gammas = np.linspace(0.0171, 0.9829, len(betas))
+    alphas = np.linspace(0.0233, 0.9767, len(betas))
+    for dtype in (np.float64, np.float32):
+        for alpha, beta, gamma in zip(alphas.astype(dtype), betas.astype(dtype), gammas.astype(dtype)):
+            plain = dict(alpha=float(alpha), beta=float(beta), gamma=float(gamma))
+            numpy_first = _penalty_values(beta, gamma), _meteor(alpha=alpha, beta=beta, gamma=gamma)
+            by_float = _penalty_values(plain["beta"], plain["gamma"]), _meteor(**plain)
+            numpy_again = _penalty_values(beta, gamma), _meteor(alpha=alpha, beta=beta, gamma=gamma)
+            assert numpy_first[0] == by_float[0] == numpy_again[0], (dtype, beta, gamma)
+            assert [type(v) for v in numpy_first[0]] == [type(v) for v in by_float[0]]
+            assert numpy_first[1].score == by_float[1].score == numpy_again[1].score, (dtype, plain)
+            assert numpy_first[1].signature == by_float[1].signature
+            assert numpy_first[1].explain() == by_float[1].explain()

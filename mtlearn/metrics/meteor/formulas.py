@@ -45,17 +45,29 @@ Number = Union[Fraction, float]
 Pair = tuple[int, int]
 
 
-def exact(value: Union[int, float, Fraction]) -> Fraction:
+def exact(value: Union[int, float, Fraction], argname: str = "value") -> Fraction:
     """``value`` as the Fraction a person means when typing it: ``0.9`` is ``9/10``.
 
     Floats go through their shortest decimal spelling (``repr``), so the binary
-    rounding of ``0.9`` does not leak into hand-checkable results.
+    rounding of ``0.9`` does not leak into hand-checkable results. Any other real
+    number (a numpy scalar such as an item of ``np.linspace``) is first made a plain
+    ``int`` or ``float`` by :func:`mtlearn.text.as_real`, so it gives the same Fraction
+    as the plain number; a non-number is refused naming ``argname``.
 
     >>> exact(0.9), exact(3), exact(0.5)
     (Fraction(9, 10), Fraction(3, 1), Fraction(1, 2))
+    >>> import numpy as np
+    >>> exact(np.float64(0.9)), exact(np.float32(0.5)), exact(np.int64(3))
+    (Fraction(9, 10), Fraction(1, 2), Fraction(3, 1))
+    >>> exact("0.9", "alpha")
+    Traceback (most recent call last):
+    ...
+    TypeError: alpha: expected a number, got str ('0.9')
     """
     if isinstance(value, Fraction):
         return value
+    if type(value) not in (int, float):  # numpy scalars, float subclasses: repr is not a number's spelling
+        value = as_real(value, argname)
     if isinstance(value, float):
         return Fraction(repr(value))
     return Fraction(value)
@@ -94,7 +106,7 @@ def f_mean(p: Fraction, r: Fraction, alpha: Union[float, Fraction] = 0.9) -> Fra
     """
     if p == 0 or r == 0:
         return Fraction(0)
-    a = exact(alpha)
+    a = exact(alpha, "alpha")
     return p * r / (a * p + (1 - a) * r)
 
 
@@ -121,7 +133,7 @@ def penalty_is_exact(beta: Union[float, Fraction]) -> bool:
     >>> penalty_is_exact(3), penalty_is_exact(3.0), penalty_is_exact(1.5), penalty_is_exact(1e300)
     (True, True, False, False)
     """
-    b = exact(beta)
+    b = exact(beta, "beta")
     return b.denominator == 1 and b <= EXACT_BETA_MAX
 
 
@@ -138,7 +150,7 @@ def penalty_arithmetic_note(beta: Union[float, Fraction]) -> Optional[str]:
     if penalty_is_exact(beta):
         return None
     spelled = f"{float(beta):g}" if float(beta) == float(f"{float(beta):g}") else repr(float(beta))
-    if exact(beta).denominator == 1:
+    if exact(beta, "beta").denominator == 1:
         return (f"the penalty is a float: beta = {spelled} is a whole number above {EXACT_BETA_MAX}, "
                 "too large for an exact power")
     return f"the penalty is a float: beta = {spelled} is not a whole number"
@@ -166,7 +178,7 @@ def fragmentation_penalty(
         return Fraction(0)
     frag = fragmentation(chunks, matches)
     if penalty_is_exact(beta):
-        return exact(gamma) * frag ** int(exact(beta))
+        return exact(gamma, "gamma") * frag ** int(exact(beta, "beta"))
     return float(gamma) * float(frag) ** float(beta)
 
 
