@@ -284,17 +284,3 @@ def jupyter_lab_argv(port: int, token: str, root: Path) -> list[str]:
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         argv.append("--ServerApp.allow_root=True")  # CI containers often run as root
     return argv
-
-
-def voila_argv(notebook: Path, port: int, token: str) -> list[str]:
-    """The Voilà command line used by the workshop test (the README's recipe plus test-only options)."""
-    return [
-        sys.executable, "-m", "voila", str(notebook),
-        "--no-browser",
-        "--Voila.ip=127.0.0.1",
-        f"--port={port}",
-        "--Voila.port_retries=0",
-        f"--Voila.token={token}",
-        "--strip_sources=True",
-        "--show_tracebacks=True",  # a failure in the app is then visible in the screenshot
-    ]
