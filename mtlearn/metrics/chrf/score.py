@@ -254,14 +254,18 @@ def _choice_text(best: int, scores: Sequence[float], ties: str) -> str:
 
 
 #: _SLICES[n][i] is slice(i, i + n), made once: slicing a string by a stored slice is the fastest way to cut n-grams.
+#: Bounded: orders up to _SLICED_ORDERS and _SLICED_LENGTH n-grams (at most 24 * 4,096 slices, about 6 MB);
+#: a higher order or a longer line cuts its n-grams on the fly, so no char_order or line grows the table.
 _SLICES: dict[int, list[slice]] = {}
+_SLICED_ORDERS = 24
+_SLICED_LENGTH = 4096
 
 
 def _slices(n: int, count: int) -> list[slice]:
-    """The slices of the ``count`` n-grams of a string, from the cache (grown when a longer string comes)."""
+    """The slices of the ``count`` n-grams of a string (``n <= _SLICED_ORDERS``, ``count <= _SLICED_LENGTH``)."""
     have = _SLICES.get(n)
-    if have is None or len(have) < count:
-        have = _SLICES[n] = [slice(i, i + n) for i in range(max(count, 2 * len(have or ()), 1024))]
+    if have is None:
+        have = _SLICES[n] = [slice(i, i + n) for i in range(_SLICED_LENGTH)]
     return have[:count]
 
 
@@ -270,7 +274,12 @@ def _grams(line: Union[str, list], n: int) -> Iterable:
     if n == 1:
         return line
     if isinstance(line, str):
-        return map(line.__getitem__, _slices(n, len(line) - n + 1)) if len(line) >= n else ()
+        count = len(line) - n + 1
+        if count <= 0:
+            return ()
+        if n > _SLICED_ORDERS or count > _SLICED_LENGTH:
+            return (line[i:i + n] for i in range(count))
+        return map(line.__getitem__, _slices(n, count))
     return zip(*[line[i:] for i in range(n)])
 
 
