@@ -355,3 +355,24 @@ def test_one_line_files_are_singular_on_the_command_line(tmp_path, metric, extra
     out = proc.stdout.decode() + proc.stderr.decode()
     assert out.strip()
     assert _one_plurals(out) == [], out
+
+
+@pytest.mark.parametrize("case", ["unwritable", "open to everyone"])
+def test_wordnet_target_failures_name_the_full_path(tmp_path, case):
+    debian = Path("/usr/share/wordnet")
+    if not (debian / "data.noun").is_file():
+        pytest.skip("Debian's WordNet (/usr/share/wordnet) is absent: the set-up would stop before writing")
+    if case == "unwritable":
+        (tmp_path / "a-file").write_text("not a folder\n")
+        relative = Path("a-file") / "nltk_data"
+    else:
+        (tmp_path / "open").mkdir()
+        (tmp_path / "open").chmod(0o777)  # writable by all, not sticky: refused
+        relative = Path("open") / "nltk_data"
+    code = ("import sys, nltk; nltk.data.path[:] = []\n"
+            "from mtlearn.cli import main\n"
+            f"sys.exit(main(['wordnet', '--target', {str(relative)!r}, '--no-download', '--no-apt']))")
+    proc = subprocess.run([PYTHON, "-c", code], capture_output=True, timeout=TIMEOUT, cwd=tmp_path)
+    err = one_error(proc, 1, "--target")
+    assert f"into {tmp_path / relative}:" in err, err
+    assert not (tmp_path / relative).exists()

@@ -98,7 +98,8 @@ class UnsafeTargetError(PermissionError):
     """
 
     def __init__(self, path: Path, why: str) -> None:
-        super().__init__(f"refusing to write WordNet into {path}: it {why}; "
+        # The full path: a relative --target names a folder the reader cannot place.
+        super().__init__(f"refusing to write WordNet into {os.path.abspath(path)}: it {why}; "
                          "choose a folder only you can write to (--target DIR, e.g. ~/nltk_data)")
 
 
@@ -437,7 +438,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m mtlearn.metrics.m
         print(f"mtlearn: error: {error}", file=sys.stderr)
         return 1
     except OSError as error:  # e.g. a read-only or full disk: say where, and what to do
-        where = args.target or default_target()
+        where = os.path.abspath(args.target or default_target())
         print(f"mtlearn: error: cannot write WordNet into {where}: {error.strerror or error}; "
               "choose a folder you can write to with --target DIR (e.g. ~/nltk_data)", file=sys.stderr)
         return 1
