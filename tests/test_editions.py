@@ -74,7 +74,9 @@ def _outside_solutions(nb: nbformat.NotebookNode) -> set[str]:
 
 
 def _calls(source: str, name: str) -> list[ast.Call]:
-    return [node for node in ast.walk(ast.parse(source))
+    from IPython.core.inputtransformer2 import TransformerManager  # '!command' cells are IPython, not Python
+
+    return [node for node in ast.walk(ast.parse(TransformerManager().transform_cell(source)))
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name]
 
 
