@@ -53,7 +53,7 @@ from mtlearn.metrics.bleu.smoothing import (
 from mtlearn.text import Segment, as_reference_list, as_tokens, check_choice, check_corpus, check_index
 from mtlearn.ngrams import count_ngrams
 from mtlearn.signature import format_number, make_signature
-from mtlearn.text import TOKENIZERS, cjk_note, get_tokenizer, plural, unsplit_cjk
+from mtlearn.text import TOKENIZERS, cjk_note, get_tokenizer, part_of, plural, unsplit_cjk
 
 __all__ = [
     "BleuStats",
@@ -833,8 +833,7 @@ def _corpus_cjk_notes(candidates: Sequence[Segment], tokenize: str) -> list[str]
     hints = [b for b in (unsplit_cjk(c, tokenize) for c in candidates) if b]
     if not hints:
         return []
-    n, m = len(hints), len(candidates)
-    subject = f"{n} of {plural(m, 'candidate')} {'holds' if n == 1 else 'hold'}"
+    subject = part_of(len(hints), len(candidates), "candidate", ("holds", "hold"))
     return [cjk_note(tokenize, max(set(hints), key=hints.count), subject)]
 
 
@@ -978,11 +977,9 @@ def corpus_bleu(
     notes = []
     empty_cands = rows[0::step].count(0)
     if empty_cands:
-        notes.append(f"{empty_cands} of {plural(len(candidates), 'candidate')} "
-                     f"{'is' if len(candidates) == 1 else 'are'} empty")
+        notes.append(f"{part_of(empty_cands, len(candidates), 'candidate')} empty")
     if empty_refs:
-        notes.append(f"{empty_refs} of {plural(len(candidates), 'segment')} "
-                     f"{'has' if len(candidates) == 1 else 'have'} an empty reference")
+        notes.append(f"{part_of(empty_refs, len(candidates), 'segment', ('has', 'have'))} an empty reference")
     notes.extend(_corpus_cjk_notes(candidates, tokenize))
     segments = BleuSegments(candidates, references, rows, order, opts)
     return _finish(stats, opts, nrefs=nrefs, extra_notes=notes, segments=segments)

@@ -48,7 +48,7 @@ from mtlearn.metrics.chrf.formulas import (
 )
 from mtlearn.ngrams import count_elements
 from mtlearn.signature import format_number, make_signature
-from mtlearn.text import check_choice, check_corpus, check_index, plural
+from mtlearn.text import check_choice, check_corpus, check_index, part_of, plural
 
 __all__ = [
     "ChrfStats",
@@ -806,10 +806,8 @@ def corpus_chrf(
     nrefs = str(next(iter(nrefs_seen))) if len(nrefs_seen) == 1 else "var"
     notes = []
     if empty[0]:
-        notes.append(f"{empty[0]} of {plural(len(candidates), 'candidate')} "
-                     f"{'is' if len(candidates) == 1 else 'are'} empty")
+        notes.append(f"{part_of(empty[0], len(candidates), 'candidate')} empty")
     if empty[1]:
-        notes.append(f"{empty[1]} of {plural(len(candidates), 'segment')} "
-                     f"{'has' if len(candidates) == 1 else 'have'} an empty reference")
+        notes.append(f"{part_of(empty[1], len(candidates), 'segment', ('has', 'have'))} an empty reference")
     segments = ChrfSegments(candidates, references, rows, best_refs, opts)
     return _finish(stats, opts, nrefs=nrefs, notes=notes, segments=segments)

@@ -38,7 +38,7 @@ from mtlearn.metrics.ter.edit_distance import Alignment
 from mtlearn.metrics.ter.fast import exact_distance, exact_levenshtein, fast_shift_search, ter_edits
 from mtlearn.metrics.ter.shifts import Shift
 from mtlearn.signature import make_signature
-from mtlearn.text import check_corpus, check_index, plural
+from mtlearn.text import check_corpus, check_index, part_of, plural
 
 __all__ = [
     "TerStats",
@@ -598,11 +598,9 @@ def _run_corpus(metric: str, candidates: object, references: object, normalized:
     score, rule = _score(stats)
     notes = []
     if empty_cands:
-        notes.append(f"{empty_cands} of {plural(len(candidates), 'candidate')} "
-                     f"{'is' if len(candidates) == 1 else 'are'} empty")
+        notes.append(f"{part_of(empty_cands, len(candidates), 'candidate')} empty")
     if empty_refs:
-        notes.append(f"{empty_refs} of {plural(len(candidates), 'segment')} "
-                     f"{'has' if len(candidates) == 1 else 'have'} an empty reference "
+        notes.append(f"{part_of(empty_refs, len(candidates), 'segment', ('has', 'have'))} an empty reference "
                      "(one deletion per candidate word, length 0: sacreBLEU's rule)")
     if rule:
         notes.append(rule)
