@@ -19,6 +19,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from notebook_cells import parse_cell
 from repo_paths import REPO
 
 pytest.importorskip("nbgrader", reason="the editions need nbgrader (the notebooks extra: pip install -e '.[notebooks]')")
@@ -74,9 +75,7 @@ def _outside_solutions(nb: nbformat.NotebookNode) -> set[str]:
 
 
 def _calls(source: str, name: str) -> list[ast.Call]:
-    from IPython.core.inputtransformer2 import TransformerManager  # '!command' cells are IPython, not Python
-
-    return [node for node in ast.walk(ast.parse(TransformerManager().transform_cell(source)))
+    return [node for node in ast.walk(parse_cell(source))  # '!command' cells are IPython, not Python
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name]
 
 

@@ -16,6 +16,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from notebook_cells import parse_cell
+
 NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 
 NOTEBOOKS = (
@@ -66,16 +68,9 @@ def _mimes(cell) -> set[str]:
     return {key for out in cell.outputs for key in out.get("data", {})}
 
 
-def _parse(source: str) -> ast.Module:
-    """A cell's code as Python: IPython's syntax (``!command``, ``%magic``) made the calls it stands for."""
-    from IPython.core.inputtransformer2 import TransformerManager
-
-    return ast.parse(TransformerManager().transform_cell(source))
-
-
 def _shows_something(source: str) -> bool:
     """Whether running ``source`` displays anything: a print/display call or a final expression."""
-    tree = _parse(source)
+    tree = parse_cell(source)
     if tree.body and isinstance(tree.body[-1], ast.Expr) and not source.rstrip().endswith(";"):
         return True
     # Calls made when the cell runs: not those inside the bodies of functions it defines.
@@ -184,7 +179,7 @@ def test_story_shape(name: str) -> None:
 def test_no_formula_reimplemented(name: str) -> None:
     defined = set()
     for cell in _code_cells(_load(name)):
-        for node in ast.walk(_parse(cell.source)):
+        for node in ast.walk(parse_cell(cell.source)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
                 defined.add(getattr(node, "name", "<lambda>"))
     extra = defined - ALLOWED_DEFINITIONS[name]
