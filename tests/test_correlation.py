@@ -392,12 +392,12 @@ def test_resampled_scores_rejects_wrong_number_of_segments():
 
 
 def test_paired_bootstrap_test_rejects_unequal_samples():
-    with pytest.raises(ValueError, match="^samples_b: 1 resampled scores for 2"):
+    with pytest.raises(ValueError, match="^samples_b: 1 resampled score for 2"):
         paired_bootstrap_test(0.1, 0.2, [0.1, 0.2], [0.3])
 
 
 def test_paired_bootstrap_rejects_different_test_sets():
-    with pytest.raises(ValueError, match="^stats_b: 1 segments for 2"):
+    with pytest.raises(ValueError, match="^stats_b: 1 segment for 2"):
         paired_bootstrap([(1, 1), (0, 1)], [(1, 1)], lambda s: 0.0)
 
 

@@ -33,6 +33,8 @@ from itertools import combinations
 
 import numpy as np
 
+from mtlearn.text import plural
+
 __all__ = [
     "pearson",
     "average_ranks",
@@ -458,7 +460,7 @@ def paired_bootstrap_test(
     """
     if len(samples_a) != len(samples_b) or not samples_a:
         raise ValueError(
-            f"samples_b: {len(samples_b)} resampled scores for {len(samples_a)} of samples_a; "
+            f"samples_b: {plural(len(samples_b), 'resampled score')} for {len(samples_a)} of samples_a; "
             "they must come from the same non-empty set of resamples"
         )
     delta = observed_a - observed_b
@@ -493,7 +495,7 @@ def paired_bootstrap(
     """
     if len(stats_a) != len(stats_b):
         raise ValueError(
-            f"stats_b: {len(stats_b)} segments for {len(stats_a)} of stats_a; "
+            f"stats_b: {plural(len(stats_b), 'segment')} for {len(stats_a)} of stats_a; "
             "both systems must translate the same test set"
         )
     if len(stats_a) == 0:
