@@ -417,10 +417,11 @@ def check_choice(value: object, choices: Sequence[str], argname: str) -> str:
 def plural(n: int, noun: str) -> str:
     """``n`` followed by ``noun``, with an ``s`` unless ``n`` is 1 — for counts in explanations and messages.
 
-    >>> plural(1, "segment"), plural(2, "segment"), plural(0, "candidate")
-    ('1 segment', '2 segments', '0 candidates')
+    >>> plural(1, "segment"), plural(2, "segment"), plural(0, "candidate"), plural(3, "match")
+    ('1 segment', '2 segments', '0 candidates', '3 matches')
     """
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+    suffix = "es" if noun.endswith(("ch", "sh", "s", "x")) else "s"  # match -> matches
+    return f"{n} {noun}{'' if n == 1 else suffix}"
 
 
 def part_of(k: int, total: int, noun: str, verb: tuple[str, str] = ("is", "are")) -> str:

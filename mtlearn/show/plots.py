@@ -98,6 +98,7 @@ from matplotlib.patches import Patch, Rectangle
 
 from mtlearn.metrics.bleu.formulas import brevity_penalty, geometric_mean
 from mtlearn.metrics.meteor.formulas import ChunkSpan, chunk_spans, count_crossings, f_mean, fragmentation_penalty
+from mtlearn.text import plural
 
 from .fonts import use_script_fonts
 
@@ -369,10 +370,6 @@ def _draw_chunks(ax: Axes, spans: Sequence[ChunkSpan], y_cand: float, y_ref: flo
                                    zorder=1))
 
 
-def _plural(k: int, word: str) -> str:
-    return f"{k} {word}" + ("" if k == 1 else ("es" if word.endswith("ch") else "s"))
-
-
 #: An alignment whose word rows would be wider than this (inches) is drawn as two columns instead.
 _MAX_ROW_WIDTH = 13.0
 #: The word size of the alignment pictures (points), and the height of a word's row in the columns (inches).
@@ -524,8 +521,8 @@ def plot_alignment_pairs(
         _draw_alignment_columns(ax, cand, ref, mapped, spans, order)
     else:
         _draw_alignment_rows(ax, cand, ref, mapped, spans, order)
-    counts = ", ".join((_plural(len(sorted_pairs), "match"), _plural(crossings, "crossing"),
-                        _plural(len(spans), "chunk")))
+    counts = ", ".join((plural(len(sorted_pairs), "match"), plural(crossings, "crossing"),
+                        plural(len(spans), "chunk")))
     ax.set_title(f"{title}\n{counts}" if title else counts, fontsize=10)
     handles = [Line2D([], [], color=stage_colour(s, order), linewidth=2.0, label=s) for s in order]
     handles.append(Line2D([], [], linestyle="none", marker="X", color=CROSSING_COLOUR, label="crossing"))
@@ -1137,9 +1134,9 @@ def _draw_edits(ax: Axes, edits: Sequence["Edit"], y_cand: float, y_ref: float) 
 
 def _ter_counts(result: "TerResult") -> str:
     ops = [e.op for e in result.edits]
-    parts = [_plural(len(result.shifts), "shift")] if result.metric == "ter" else []
-    parts += [_plural(ops.count("substitute"), "substitution"), _plural(ops.count("insert"), "insertion"),
-              _plural(ops.count("delete"), "deletion")]
+    parts = [plural(len(result.shifts), "shift")] if result.metric == "ter" else []
+    parts += [plural(ops.count("substitute"), "substitution"), plural(ops.count("insert"), "insertion"),
+              plural(ops.count("delete"), "deletion")]
     return ", ".join(parts)
 
 
