@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.exercises import CORRECT, NOT_ANSWERED, TRY_AGAIN, SourceCode, check, show_source, verdict
+from mtlearn.exercises import (CodingExercise, Question, SourceCode, check, check_function, exercise, exercises,
+                               show_source, verdict)
+from mtlearn.exercises.checking import CORRECT, NOT_ANSWERED, TRY_AGAIN
 from mtlearn.metrics.meteor.alignment_reference import align_reference
 from mtlearn.metrics.meteor.formulas import chunk_spans, count_crossings
 
@@ -78,11 +80,85 @@ def test_a_bad_expected_value_is_the_notebooks_error_named():
 
 
 def test_check_prints_the_verdict_and_returns_nothing(capsys):
-    assert check("2/7", Fraction(2, 7)) is None
-    assert check(None, Fraction(2, 7)) is None
-    assert check("x", Fraction(2, 7)) is None
-    assert capsys.readouterr().out.splitlines() == [
-        CORRECT, NOT_ANSWERED, verdict("x", Fraction(2, 7))]
+    expected = exercise("01.1").answer()
+    assert check("01.1", expected) is None
+    assert check("01.1", None) is None
+    assert check("01.1", "x") is None
+    assert capsys.readouterr().out.splitlines() == [CORRECT, NOT_ANSWERED, verdict("x", expected)]
+
+
+# --------------------------------------------------------------------------- the catalogue of exercises
+
+NOTEBOOKS = sorted(p.name[:2] for p in (REPO / "notebooks").glob("0*.ipynb"))
+
+
+def test_ids_are_unique_well_formed_and_one_notebook_each():
+    ids = [e.id for e in exercises()]
+    assert len(ids) == len(set(ids)), ids
+    for e in exercises():
+        kind = "c" if isinstance(e, CodingExercise) else ""
+        assert re.fullmatch(rf"(\d\d)\.{kind}\d+", e.id), e.id
+        assert e.id[:2] in NOTEBOOKS, f"{e.id}: no notebook {e.id[:2]}"
+        assert e.prompt.strip(), e.id
+
+
+@pytest.mark.parametrize("question", [e for e in exercises() if isinstance(e, Question)], ids=lambda e: e.id)
+def test_every_answer_is_computed_by_mtlearn_and_checkable(question, capsys):
+    # The answer is a number or a word, and check() accepts it and nothing far from it.
+    value = question.answer()
+    assert isinstance(value, (str, int, float, Fraction)) and not isinstance(value, bool), (question.id, value)
+    check(question.id, value)
+    wrong = "not-" + value if isinstance(value, str) else value + 1
+    check(question.id, wrong)
+    assert capsys.readouterr().out.splitlines() == [CORRECT, TRY_AGAIN]
+
+
+@pytest.mark.parametrize("coding", [e for e in exercises() if isinstance(e, CodingExercise)], ids=lambda e: e.id)
+def test_every_coding_exercise_accepts_mtlearn_and_refuses_a_wrong_function(coding, capsys):
+    check_function(coding.id, coding.reference)
+    assert capsys.readouterr().out.startswith("correct: agrees with mtlearn on ")
+    assert coding.worked, f"{coding.id}: no worked example"
+    # A function off by a little on one case only is still caught, and the message names that case.
+    first = coding.cases()[0]
+
+    def almost(*args):
+        value = coding.reference(*args)
+        return value if args != first else _nudge(value)
+
+    check_function(coding.id, almost)
+    printed = capsys.readouterr().out
+    assert printed.startswith("not yet: almost(") and "mtlearn gives" in printed, printed
+
+
+def _nudge(value):
+    """A value close to ``value`` but not equal to it."""
+    if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
+        return value + Fraction(1, 1000) if isinstance(value, (int, Fraction)) else value + 1e-3
+    if isinstance(value, (list, tuple)):
+        return type(value)([_nudge(value[0]), *value[1:]]) if value else [None]
+    if isinstance(value, dict):
+        return {**value, "nudged": True}
+    return object()
+
+
+def test_a_stub_is_told_to_write_the_body(capsys):
+    def brevity_penalty(c, r):
+        raise NotImplementedError()
+
+    check_function("01.c2", brevity_penalty)
+    assert capsys.readouterr().out == "not yet: write the body of brevity_penalty (it still raises NotImplementedError)\n"
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: check("01.99", 1), LookupError, r"^exercise_id '01.99': no such exercise; notebook 01 has 01.1, "),
+    (lambda: check(0.75, "01.1"), TypeError, r"^exercise_id: expected an id such as '01.3', got float 0.75 \(the id comes first"),
+    (lambda: check("01.c1", 1), TypeError, r"coding exercise: check it with check_function\('01.c1'"),
+    (lambda: check_function("01.1", len), TypeError, r"is a question: check it with check\('01.1', answer\)"),
+    (lambda: check_function("01.c1", "def f(): pass"), TypeError, r"^function: expected the function you wrote, got str"),
+])
+def test_misuse_is_named(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
 
 
 # --------------------------------------------------------------------------- show_source

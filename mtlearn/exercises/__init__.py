@@ -1,0 +1,20 @@
+"""What the notebooks use besides the metrics: exercise checks and a source viewer.
+
+:func:`check` (a question) and :func:`check_function` (a function the student writes)
+compare with what mtlearn computes and print ``correct`` or ``not yet: ...``; each
+exercise is named by its id, and its answer lives in this folder, one module per
+notebook (:mod:`.catalogue`). :func:`show_source` shows the source of a library
+function, so that a notebook shows the code that runs (and strict nbval fails when
+the two drift apart).
+
+>>> check("01.3", None)
+not yet: replace None with your answer and run the cell again
+"""
+
+from mtlearn.exercises.catalogue import exercise, exercises
+from mtlearn.exercises.checking import check, check_function, verdict
+from mtlearn.exercises.kinds import CodingExercise, Exercise, Question
+from mtlearn.exercises.source import SourceCode, show_source
+
+__all__ = ["check", "check_function", "verdict", "show_source", "SourceCode", "exercise", "exercises",
+           "Question", "CodingExercise", "Exercise"]
