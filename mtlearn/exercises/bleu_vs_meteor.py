@@ -1,13 +1,73 @@
-"""Notebook 05's exercises: the answers, computed by mtlearn (to be filled in).
+"""Notebook 05's exercises (BLEU against METEOR): the answers, computed by mtlearn.
 
->>> EXERCISES
-()
+>>> [e.id for e in EXERCISES]
+['05.1', '05.2', '05.3', '05.c1', '05.c2']
 """
 
 from __future__ import annotations
 
-from mtlearn.exercises.kinds import Exercise
+import random
+from fractions import Fraction
+
+import mtlearn
+from mtlearn.exercises.kinds import CodingExercise, Exercise, Question
+from mtlearn.metrics.bleu.formulas import geometric_mean, uniform_weights
+from mtlearn.metrics.meteor.formulas import score_from_counts
 
 __all__ = ["EXERCISES"]
 
-EXERCISES: tuple[Exercise, ...] = ()
+# The notebook's reference and the two of its candidates the questions ask about.
+_REFERENCE = "the big dog ran quickly across the street"
+_INFLECTIONS = "the big dogs run quickly across the streets"
+_SYNONYMS = "the large dog ran rapidly across the street"
+
+
+def _higher_of_the_two(candidate: str) -> str:
+    """``"meteor"`` when METEOR scores ``candidate`` above plain BLEU-4, else ``"bleu"``."""
+    plain = mtlearn.bleu(candidate, [_REFERENCE])
+    met = mtlearn.meteor(candidate, [_REFERENCE])
+    return "meteor" if met.score > plain.score else "bleu"
+
+
+def _mean_case(rng: random.Random) -> tuple[list[Fraction], tuple[float, ...]]:
+    """One to four precisions (a zero now and then) with BLEU's uniform or d2l's 1/2^n weights."""
+    k = rng.randint(1, 4)
+    precisions = [Fraction(rng.randint(0, d), d) for d in (rng.randint(1, 8) for _ in range(k))]
+    weights = uniform_weights(k) if rng.random() < 0.5 else tuple(0.5 ** n for n in range(1, k + 1))
+    return precisions, weights
+
+
+def _counts_case(rng: random.Random) -> tuple[int, int, int, int]:
+    """Counts that one alignment could have: m <= both lengths, 1 <= chunks <= m (0 when m = 0)."""
+    candidate_length, reference_length = rng.randint(1, 12), rng.randint(1, 12)
+    matches = rng.randint(0, min(candidate_length, reference_length))
+    return matches, candidate_length, reference_length, rng.randint(min(1, matches), matches)
+
+
+_D2L_WEIGHTS = (0.5, 0.25, 0.125, 0.0625)
+
+EXERCISES: tuple[Exercise, ...] = (
+    Question("05.1", "Which metric, 'bleu' (plain BLEU-4) or 'meteor', scores the inflections candidate higher?",
+             lambda: _higher_of_the_two(_INFLECTIONS)),
+    Question("05.2", "METEOR of 'the big dog ran' against the notebook's reference",
+             lambda: mtlearn.meteor("the big dog ran", [_REFERENCE]).score),
+    Question("05.3", "METEOR of the synonyms candidate with the exact stage only",
+             lambda: mtlearn.meteor(_SYNONYMS, [_REFERENCE], stages=["exact"]).score),
+    CodingExercise(
+        "05.c1", "geometric_mean(precisions, weights): exp(sum_n w_n log p_n), skipping a weight of 0; "
+        "0.0 as soon as a precision with a positive weight is 0",
+        geometric_mean,
+        (*(([0.5], [w]) for w in _D2L_WEIGHTS),  # document 002's example B
+         ([Fraction(4, 5), Fraction(3, 4), Fraction(1, 3), Fraction(0)], _D2L_WEIGHTS),  # example A
+         ([Fraction(4, 5), Fraction(3, 4), Fraction(1, 3)], _D2L_WEIGHTS[:3]),
+         ([Fraction(4, 5), Fraction(3, 4), Fraction(1, 3)], uniform_weights(3))),
+        _mean_case),
+    CodingExercise(
+        "05.c2", "score_from_counts(matches, candidate_length, reference_length, chunks): METEOR "
+        "F_mean * (1 - 0.5 (chunks / matches)^3) with P = m / w_t, R = m / w_r, F_mean = 10 P R / (R + 9 P); "
+        "0.0 when nothing matches",
+        score_from_counts,
+        ((6, 6, 6, 6), (6, 6, 6, 1), (6, 7, 6, 2),  # document 003's table, rows 1 to 3
+         (3, 3, 8, 1)),  # the notebook's short output 'the big dog'
+        _counts_case),
+)
