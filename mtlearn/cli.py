@@ -9,6 +9,7 @@
     mtlearn wer    -r REF [REF ...] [-i HYP] [options]            # also: mtlearn cer
     mtlearn wordnet [--check]           # make WordNet available for METEOR's synonym stage
     mtlearn compare -r REF [REF ...] -i BASELINE SYS2 [SYS3 ...] [--metric bleu|chrf|meteor] --paired-bs|--paired-ar
+    mtlearn why bleu|meteor -r REF [REF ...] [-i HYP] [--profiles A,B,...] [--walk A B]  # why libraries disagree
 
 Files follow sacreBLEU's conventions: UTF-8, one segment a line, all files
 line-aligned; several ``-r`` files give several references for every segment;
@@ -346,7 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
                "Exit status: 0 ok, 1 bad input data (or WordNet missing), 2 wrong command line.",
     )
     parser.add_argument("--version", action="version", version=f"mtlearn {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="{bleu,meteor,chrf,ter,wer,cer,compare,wordnet}",
+    commands = parser.add_subparsers(dest="command", metavar="{bleu,meteor,chrf,ter,wer,cer,compare,why,wordnet}",
                                      required=True, parser_class=_Parser)
     _add_bleu_command(commands)
     _add_meteor_command(commands)
@@ -355,6 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name in ("wer", "cer"):
         _add_error_rate_command(commands, name)
     _add_compare_command(commands)
+    _add_why_command(commands)
     commands.add_parser(
         "wordnet", add_help=False,
         help="make WordNet available to NLTK for METEOR's synonym stage, also offline "
@@ -704,6 +706,76 @@ def _compare(args: argparse.Namespace) -> list[str]:
 
 
 # ---------------------------------------------------------------------------
+# mtlearn why: every implementation's score and where each pair parts
+
+
+def _profile_list(value: str) -> list[str]:
+    """``--profiles a,b,c`` as a list of names (checked by the library, which lists the known ones).
+
+    >>> _profile_list("nltk-sentence, sacrebleu-sentence")
+    ['nltk-sentence', 'sacrebleu-sentence']
+    """
+    names = [name.strip() for name in value.split(",") if name.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("give at least one profile name, e.g. --profiles nltk-sentence,sacrebleu-sentence")
+    return names
+
+
+def _add_why_command(commands: Any) -> None:
+    p_why = commands.add_parser(
+        "why", help="why libraries disagree: each implementation's BLEU or METEOR on the files, and where they part",
+        description="Score the hypotheses as each well-known implementation would (sacreBLEU, NLTK, Hugging Face "
+                    "evaluate, torchmetrics, KerasNLP, d2l, tensor2tensor for BLEU; Banerjee & Lavie 2005, NLTK "
+                    "and METEOR 1.5 for METEOR), every profile computed by mtlearn's own step functions, offline. "
+                    "Prints the table of scores (0-1, and as each library reports it), then for every profile "
+                    "the first step at which it parts from the first profile; --walk A B prints the whole walk "
+                    "from A to B, step by step, whose contributions add up to the difference in score.",
+        epilog="Example: mtlearn why bleu -r ref.txt -i hyp.txt --profiles sacrebleu-sentence,nltk-sentence "
+               "--walk sacrebleu-sentence nltk-sentence. Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
+    )
+    p_why.add_argument("metric", choices=("bleu", "meteor"), help="the metric whose implementations are compared")
+    group = p_why.add_argument_group("input (UTF-8 text, one segment a line, all files line-aligned)")
+    group.add_argument("-r", "--references", "--refs", nargs="+", required=True, metavar="REF",
+                       help="reference file(s); several files give several references per segment")
+    group.add_argument("-i", "--input", default=None, metavar="HYP",
+                       help="the hypotheses (default: standard input)")
+    settings = p_why.add_argument_group("comparison")
+    settings.add_argument("--profiles", type=_profile_list, default=None, metavar="A,B,...",
+                          help="the profiles to compare, in table order (default: all of the metric's)")
+    settings.add_argument("--tokenize", "-tok", default=None, metavar="NAME",
+                          help="give every profile this tokenizer, so that tokenisation drops out of the differences")
+    settings.add_argument("--walk", nargs=2, default=None, metavar=("A", "B"),
+                          help="also print the step-by-step walk from profile A to profile B")
+    out = p_why.add_argument_group("output")
+    out.add_argument("--json", action="store_true", help="print the comparison's to_dict() as JSON")
+
+
+def _why(args: argparse.Namespace) -> list[str]:
+    """``mtlearn why``: read the files, run :func:`mtlearn.compare_implementations`, print the table (or JSON)."""
+    from mtlearn.why import compare_implementations
+
+    corpus = load_corpus(args.references, args.input)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UserWarning)
+        result = compare_implementations(list(corpus.hypotheses), [list(refs) for refs in corpus.references],
+                                         args.metric, tokenize=args.tokenize, profiles=args.profiles)
+        if args.walk:
+            try:
+                walk = result.explain(*args.walk)
+            except ValueError as error:  # an unknown name, or the same one twice
+                raise CommandLineError("--walk: " + re.sub(r"^[a-z_, ]+: ", "", str(error)), EXIT_USAGE) from None
+    for warning in caught:
+        print(f"mtlearn: warning: {warning.message}", file=sys.stderr)
+    if args.json:
+        found = result.to_dict()
+        if args.walk:
+            found["walk"] = next(d for d in found["divergences"] if {d["a"], d["b"]} == set(args.walk))
+        return [json.dumps(found, indent=2, ensure_ascii=False)]
+    table = result.explain().replace("(c.explain(a, b) prints", "(--walk A B prints")  # the command line's way
+    return [table] + (["", walk] if args.walk else [])
+
+
+# ---------------------------------------------------------------------------
 # Running a metric
 
 
@@ -997,6 +1069,8 @@ def _score_files(args: argparse.Namespace) -> Iterable[str]:
     """Read the files named in ``args``, score them, and return the output; warnings go to standard error."""
     if args.command == "compare":  # several hypothesis files: read and checked by _compare_inputs
         return _compare(args)
+    if args.command == "why":
+        return _why(args)
     if (args.input is None or args.input == "-") and sys.stdin is not None and sys.stdin.isatty():
         print("mtlearn: reading hypotheses from standard input (end with Ctrl-D, or give -i HYP)",
               file=sys.stderr)
