@@ -24,6 +24,8 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Optional
 
+from mtlearn.text import plural
+
 if TYPE_CHECKING:
     from mtlearn.why.compare import ImplementationComparison
     from mtlearn.why.divergence import Divergence, StepChange
@@ -69,16 +71,12 @@ def step_rows(divergence: "Divergence") -> list[dict[str, Any]]:
     ]
 
 
-def _segments(n: int) -> str:
-    return f"{n} segment" + ("s" if n != 1 else "")
-
-
 def _walk_text(c: "ImplementationComparison", d: "Divergence") -> list[str]:
     rows = step_rows(d)
     width = max(len(r["step"]) for r in rows)
     swidth = max(45, max(len(r["settings"]) for r in rows))
     lines = [
-        f"{c.metric.upper()} of {_segments(c.segments)}: from {d.profile_a} ({_num(d.score_a)}) to "
+        f"{c.metric.upper()} of {plural(c.segments, 'segment')}: from {d.profile_a} ({_num(d.score_a)}) to "
         f"{d.profile_b} ({_num(d.score_b)}), one step at a time",
         f"  {'step':<{width}}  {'settings (before -> after)':<{swidth}}  score after  contribution",
     ]
@@ -102,7 +100,7 @@ def _table_text(c: "ImplementationComparison") -> list[str]:
     width = max(len(p.name) for p in c.profiles)
     lib = max(len(p.library) for p in c.profiles)
     tok = "each library's own" if c.tokenize is None else c.tokenize
-    lines = [f"{c.metric.upper()} of {_segments(c.segments)} under {len(c.profiles)} implementations "
+    lines = [f"{c.metric.upper()} of {plural(c.segments, 'segment')} under {len(c.profiles)} implementations "
              f"(tokenize: {tok})",
              f"  {'profile':<{width}}  {'library':<{lib}}  score (0-1)  as reported"]
     for p in c.profiles:
@@ -140,7 +138,7 @@ def explain_html(c: "ImplementationComparison") -> str:
         for p in c.profiles
     )
     parts = [
-        f"<div class='mtlearn-why'><p>{e(c.metric.upper())} of {_segments(c.segments)} under "
+        f"<div class='mtlearn-why'><p>{e(c.metric.upper())} of {plural(c.segments, 'segment')} under "
         f"{len(c.profiles)} implementations</p><table><thead><tr><th>profile</th><th>library</th>"
         f"<th>score (0-1)</th><th>as reported</th><th>call</th></tr></thead><tbody>{rows}</tbody></table>"
     ]
