@@ -1,13 +1,64 @@
-"""Notebook 04's exercises: the answers, computed by mtlearn (to be filled in).
+"""Notebook 04's exercises (METEOR: the score): the answers, computed by mtlearn.
 
->>> EXERCISES
-()
+>>> [e.id for e in EXERCISES]
+['04.1', '04.2', '04.3', '04.c1', '04.c2']
 """
 
 from __future__ import annotations
 
-from mtlearn.exercises.kinds import Exercise
+import random
+from fractions import Fraction
+from typing import Any
+
+import mtlearn
+from mtlearn.examples import meteor as examples
+from mtlearn.exercises.kinds import CodingExercise, Exercise, Question
+from mtlearn.metrics.meteor.formulas import f_mean, fragmentation_penalty
 
 __all__ = ["EXERCISES"]
 
-EXERCISES: tuple[Exercise, ...] = ()
+_REFERENCE = "the cat sat on the mat"
+_EXACT = ["exact"]
+
+
+def _worked_f_means() -> tuple[tuple[Any, ...], ...]:
+    """(P, R, alpha) of the notebook: the digest's row 3 at alpha 0.9, then section 1's candidates that say
+    too little and too much, at alpha 0.9, 0.5 (F1), 0 (P alone) and 1 (R alone)."""
+    row_3 = mtlearn.meteor(examples.ROW_3.candidate, [examples.ROW_3.reference], stages=_EXACT)
+    short = mtlearn.meteor("the cat sat", [_REFERENCE], stages=_EXACT)
+    long = mtlearn.meteor("the cat sat on the mat near the door", [_REFERENCE], stages=_EXACT)
+    return ((row_3.precision, row_3.recall, 0.9),
+            *((x.precision, x.recall, alpha) for x in (short, long) for alpha in (0.9, 0.5, 0, 1)))
+
+
+def _random_f_mean(rng: random.Random) -> tuple[Fraction, Fraction, Fraction]:
+    """P = m / w_t and R = m / w_r of a random short pair (m may be 0), and alpha in tenths."""
+    m = rng.randint(0, 6)
+    p, r = Fraction(m, rng.randint(max(m, 1), 8)), Fraction(m, rng.randint(max(m, 1), 8))
+    return p, r, Fraction(rng.randint(0, 10), 10)
+
+
+def _random_penalty(rng: random.Random) -> tuple[int, int, Any, Any]:
+    """Chunks and matches of a random short alignment (no match: no chunk), beta and gamma."""
+    matches = rng.randint(0, 8)
+    chunks = rng.randint(1, matches) if matches else 0
+    return chunks, matches, rng.choice((1, 2, 3, 3.0, 1.5)), rng.choice((0.5, 0.25, 1))
+
+
+EXERCISES: tuple[Exercise, ...] = (
+    Question("04.1", "F_mean (alpha 0.9) of P = 1/2, R = 1 (a fraction)",
+             lambda: f_mean(Fraction(1, 2), Fraction(1))),
+    Question("04.2", "The penalty of six matched unigrams in three chunks (a fraction)",
+             lambda: fragmentation_penalty(3, 6)),
+    Question("04.3", "METEOR (exact stage) of 'the cat sat on a mat' against 'the cat sat on the mat'",
+             lambda: mtlearn.meteor("the cat sat on a mat", [_REFERENCE], stages=_EXACT).score),
+    CodingExercise(
+        "04.c1", "f_mean(p, r, alpha): the weighted harmonic mean P R / (alpha P + (1 - alpha) R); 0 when P or R is 0",
+        f_mean, _worked_f_means(), _random_f_mean),
+    CodingExercise(
+        "04.c2", "fragmentation_penalty(chunks, matches, beta, gamma): gamma (chunks / matches)^beta; "
+        "0 when there is no match",
+        fragmentation_penalty,
+        tuple((chunks, 6, 3.0, 0.5) for chunks in range(1, 7)),  # section 2's table: u_m = 6, c = 1 ... 6
+        _random_penalty),
+)
