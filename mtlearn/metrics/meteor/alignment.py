@@ -54,7 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Optional, Union, overload
 
-from mtlearn.metrics.meteor._search import Budget, SearchLimits, count_crossings_and_chunks, solve_stage
+from mtlearn.metrics.meteor._search import Budget, SearchLimits, SearchStop, count_crossings_and_chunks, solve_stage
 from mtlearn.metrics.meteor.formulas import count_chunks, count_crossings
 from mtlearn.metrics.meteor.matchers import Stage
 from mtlearn.text import check_choice, check_index
@@ -70,6 +70,9 @@ METHODS: tuple[str, ...] = ("search", "reference")
 #: Search nodes one :func:`align` call may visit before settling for the best found, per
 #: ``tie_break`` (from :class:`~mtlearn.metrics.meteor._search.SearchLimits`).
 DEFAULT_NODE_BUDGET: dict[str, int] = {t: SearchLimits().node_budget(t) for t in TIE_BREAKS}
+#: The largest group that may spend a whole node budget, per rule; a larger group, of ``n``
+#: words, may spend ``node_budget × (FULL_BUDGET_WORDS / n)³`` of it (see ``_search.Budget``).
+FULL_BUDGET_WORDS: dict[str, int] = {t: SearchLimits().full_words(t) for t in TIE_BREAKS}
 
 
 @dataclass(frozen=True)
@@ -115,7 +118,10 @@ class Alignment:
 
     ``optimal`` is True when the search proved, stage by stage, that no alignment
     with as many matches has fewer crossings (or chunks), and the tie-break rule
-    was applied. ``nodes`` is how many search nodes were visited.
+    was applied. ``nodes`` is how many search nodes were visited. ``stops`` says why
+    the search did not prove it (empty when ``optimal``): one
+    :class:`~mtlearn.metrics.meteor._search.SearchStop` per limit met, the first of each —
+    the node budget, a large group's share of it, or a group too large to search.
 
     >>> from mtlearn.metrics.meteor.matchers import resolve_stages
     >>> a = align(["the", "cats", "sat"], ["a", "cat", "sat"], resolve_stages(["exact", "stem"]))
@@ -134,6 +140,7 @@ class Alignment:
     chunks: int
     optimal: bool
     nodes: int = 0
+    stops: tuple[SearchStop, ...] = ()
 
     @property
     def pairs(self) -> tuple[Pair, ...]:
@@ -188,14 +195,15 @@ class AlignedPairs(NamedTuple):
 
     ``pairs`` are ``(candidate index, reference index)`` sorted by candidate index,
     ``stage_numbers[k]`` the index in ``stages`` of the stage that made ``pairs[k]``;
-    ``nodes`` the search nodes visited. What :func:`align` wraps into an
+    ``nodes`` the search nodes visited, ``stops`` the limits that stopped it (see
+    :class:`Alignment`). What :func:`align` wraps into an
     :class:`Alignment`, and what a corpus keeps per segment (cheap to store).
 
     >>> from mtlearn.metrics.meteor.matchers import resolve_stages
     >>> align_pairs("on the mat sat the cat".split(), "the cat sat on the mat".split(),
     ...             resolve_stages(["exact"]))  # doctest: +NORMALIZE_WHITESPACE
     AlignedPairs(pairs=((0, 3), (1, 0), (2, 5), (3, 2), (4, 4), (5, 1)), stage_numbers=(0, 0, 0, 0, 0, 0),
-                 optimal=True, nodes=0, crossings=8, chunks=6)
+                 optimal=True, nodes=0, crossings=8, chunks=6, stops=())
     """
 
     pairs: tuple[Pair, ...]
@@ -204,6 +212,7 @@ class AlignedPairs(NamedTuple):
     nodes: int
     crossings: int
     chunks: int
+    stops: tuple[SearchStop, ...] = ()
 
 
 def _check_budget(tie_break: str, node_budget: Optional[int]) -> tuple[str, int]:
@@ -274,10 +283,10 @@ def _align_pairs(
     node_budget: int,
 ) -> AlignedPairs:
     """:func:`align_pairs` for checked arguments."""
-    budget = Budget(node_budget)
+    budget = Budget(node_budget, FULL_BUDGET_WORDS[tie_break])
     ordered, stage_numbers, optimal = _align_core(candidate, reference, stages, tie_break, budget)
     return AlignedPairs(tuple(ordered), tuple(stage_numbers), optimal, budget.used,
-                        *count_crossings_and_chunks(ordered))
+                        *count_crossings_and_chunks(ordered), tuple(budget.stops))
 
 
 class AlignedBatch(Sequence[AlignedPairs]):
@@ -393,6 +402,7 @@ def alignment_from_pairs(
         chunks=aligned.chunks,
         optimal=aligned.optimal,
         nodes=aligned.nodes,
+        stops=aligned.stops,
     )
 
 
@@ -410,8 +420,10 @@ def align(
     ``candidate`` and ``reference`` are lists of tokens; ``stages`` are stage names,
     matcher objects or callables, as :func:`mtlearn.metrics.meteor.matchers.resolve_stages`
     takes them. ``node_budget`` bounds the
-    search (default :data:`DEFAULT_NODE_BUDGET` for the ``tie_break``); when it is
-    spent the result is the best alignment found, with ``optimal=False``.
+    search (default :data:`DEFAULT_NODE_BUDGET` for the ``tie_break``; a group larger
+    than :data:`FULL_BUDGET_WORDS` words may spend only a share of it); when it is
+    spent the result is the best alignment found, with ``optimal=False`` and the limit
+    met in ``stops``.
     ``method="reference"`` aligns with the plain enumeration of
     :func:`mtlearn.metrics.meteor.alignment_reference.align_reference` instead (short
     sentences only; the same alignment, proven by listing every one).

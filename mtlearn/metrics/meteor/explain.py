@@ -24,7 +24,55 @@ from mtlearn.signature import format_number
 from mtlearn.text import plural
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from mtlearn.metrics.meteor._search import SearchStop
     from mtlearn.metrics.meteor.score import MeteorResult
+
+_NOT_PROVEN = "the alignment is the best found, not proven to have the fewest crossings/chunks"
+#: What each limit of a search stop is called in a corpus note.
+_LIMIT_NAMES = {
+    "nodes": "the node budget",
+    "group share": "a large group's share of the node budget",
+    "group words": "the largest group searched (words)",
+    "group cells": "the largest group searched (possible mappings)",
+}
+
+
+def _stop_text(stop: "SearchStop", tie_break: str) -> str:
+    """One limit that stopped the search, in words."""
+    from mtlearn.metrics.meteor.alignment import FULL_BUDGET_WORDS
+
+    if stop.limit == "nodes":
+        return "the alignment search hit its node budget"
+    if stop.limit == "group share":
+        full = FULL_BUDGET_WORDS.get(tie_break, 0)
+        return (f"the alignment search hit a large group's share of its node budget: a group of "
+                f"{plural(stop.words, 'word')} may visit {plural(stop.allowed, 'node')} (past {full} words "
+                "the share shrinks with the cube of the group's size)")
+    if stop.limit == "group words":
+        return (f"a group of {plural(stop.words, 'word')} is larger than the search's limit "
+                f"({stop.allowed} words): it kept the first alignment")
+    return (f"a group of {plural(stop.words, 'word')} and {stop.size} possible mappings is larger than "
+            f"the search's limit ({stop.allowed} mappings): it kept the first alignment")
+
+
+def search_note(r: "MeteorResult") -> str:
+    """Why the alignment of ``r`` is not proven best: the limits that stopped the search, in words.
+
+    >>> import random
+    >>> from mtlearn import meteor
+    >>> rng = random.Random(50)
+    >>> cand, ref = ([rng.choice(["the", "a", "cat", "on"]) for _ in range(100)] for _ in "cr")
+    >>> print(search_note(meteor(cand, [ref], stages=["exact"])))  # doctest: +NORMALIZE_WHITESPACE
+    the alignment search hit a large group's share of its node budget: a group of 100 words may visit
+    12500 nodes (past 50 words the share shrinks with the cube of the group's size); the alignment
+    is the best found, not proven to have the fewest crossings/chunks
+    """
+    if r.is_corpus:
+        names = ", ".join(_LIMIT_NAMES.get(s.limit, s.limit) for s in r.search_stops) or "a limit"
+        return ("the alignment search stopped before proving some segments' alignments (limits met: "
+                f"{names}); theirs are the best found, not proven to have the fewest crossings/chunks")
+    found = "; ".join(_stop_text(s, r.tie_break) for s in r.search_stops)
+    return f"{found or 'the alignment search stopped at a limit'}; {_NOT_PROVEN}"
 
 
 def _num(x: Union[Fraction, float]) -> str:
@@ -94,8 +142,7 @@ def explain_text(r: "MeteorResult") -> str:
             f"#{k} {_num(x.score)}" for k, x in enumerate(r.per_reference)
         ) + f"; kept #{r.best_reference} (the best)")
     if not r.optimal:
-        lines.append("note: the alignment search hit its node budget; the alignment is the best "
-                     "found, not proven to have the fewest crossings/chunks")
+        lines.append(f"note: {search_note(r)}")
     if r.penalty_note:
         lines.append(f"note: {r.penalty_note}")
     if r.reason:
@@ -163,7 +210,7 @@ def explain_html(r: "MeteorResult") -> str:
             f"#{k} {_num(x.score)}" for k, x in enumerate(r.per_reference)
         )) + f"; kept #{r.best_reference}</p>")
     if not r.optimal:
-        parts.append("<p><i>alignment search hit its node budget (best found, not proven)</i></p>")
+        parts.append(f"<p><i>{html.escape(search_note(r))}</i></p>")
     if r.penalty_note:
         parts.append(f"<p><i>{html.escape(r.penalty_note)}</i></p>")
     if r.reason:

@@ -57,6 +57,7 @@ from mtlearn.metrics.meteor.formulas import (
     score_from_counts,
 )
 from mtlearn.metrics.meteor.matchers import Stage, resolve_stages
+from mtlearn.metrics.meteor._search import SearchStop
 from mtlearn.signature import format_number, make_signature
 from mtlearn.text import get_tokenizer, plural
 
@@ -116,7 +117,10 @@ class MeteorResult:
       ``score_exact`` (Fraction or ``None``);
     - ``penalty_arithmetic``: ``"exact"`` (the penalty and score are Fractions: β is a whole
       number up to 64) or ``"float"``, and ``penalty_note`` saying why when it is a float;
-    - ``optimal``: the alignment search proved its choice; ``reason``: why the score is
+    - ``optimal``: the alignment search proved its choice; ``search_stops``: else, the
+      limits that stopped it (:class:`~mtlearn.metrics.meteor._search.SearchStop`: the
+      node budget, a large group's share of it, a group too large to search; for a corpus
+      the first stop of each limit over its segments); ``reason``: why the score is
       a defined 0 (empty candidate, ...), else ``None``;
     - ``per_reference``: the result against every reference, ``best_reference``: the
       index of the one kept; ``segments``: per-segment results of a corpus;
@@ -161,6 +165,7 @@ class MeteorResult:
     best_reference: Optional[int] = None
     segments: Sequence["MeteorResult"] = field(default=(), repr=False)
     is_corpus: bool = False
+    search_stops: tuple[SearchStop, ...] = ()
 
     @property
     def stats(self) -> MeteorStats:
@@ -434,6 +439,7 @@ def _segment_fields(
         reason=reason,
         signature=signature,
         search_nodes=alignment.nodes,
+        search_stops=alignment.stops,
         alpha=opts.alpha, beta=opts.beta, gamma=opts.gamma, tie_break=opts.tie_break,
         stages=alignment.stages, **_arithmetic(opts.beta),
     )
@@ -663,8 +669,11 @@ def _corpus_result(segments: MeteorSegments, opts: _Options, signature: str) -> 
     m = wt = wr = c = crossings = nodes = 0
     per_stage = [0] * len(opts.stages)
     optimal = True
+    stops: dict[str, SearchStop] = {}
     for cand, refs, best, first in segments._segments:
         matches, chunks, crossed, proven, visited = batch.counts(first + best)
+        for stop in batch[first + best].stops:
+            stops.setdefault(stop.limit, stop)
         m += matches
         wt += len(cand)
         wr += len(refs[best])
@@ -682,7 +691,7 @@ def _corpus_result(segments: MeteorSegments, opts: _Options, signature: str) -> 
         crossings=crossings, chunk_spans=(), chunks=total.chunks, matches=total.matches,
         candidate_length=total.candidate_length, reference_length=total.reference_length,
         optimal=optimal, reason=_reason(total, corpus=True),
-        signature=signature, search_nodes=nodes,
+        signature=signature, search_nodes=nodes, search_stops=tuple(stops.values()),
         segments=segments, is_corpus=True,
         **_numbers(total, opts), **_common(opts),
     )

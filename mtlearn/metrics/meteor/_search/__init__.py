@@ -7,9 +7,10 @@ One entry point, :func:`solve_stage`: the mappings one stage adds (see
 from mtlearn.metrics.meteor._search.search import (
     Budget,
     SearchLimits,
+    SearchStop,
     StageResult,
     count_crossings_and_chunks,
     solve_stage,
 )
 
-__all__ = ["Budget", "SearchLimits", "StageResult", "count_crossings_and_chunks", "solve_stage"]
+__all__ = ["Budget", "SearchLimits", "SearchStop", "StageResult", "count_crossings_and_chunks", "solve_stage"]

@@ -31,7 +31,12 @@ How a stage is solved (:func:`solve_stage`):
    themselves needs no walk: its table gives the answer (:func:`lex_first_in_order`).
 
 Every node visited is paid from a :class:`Budget`; when it runs out the best alignment
-found is kept and the stage reports ``optimal=False``.
+found is kept and the stage reports ``optimal=False``. A large group may spend only part
+of the budget: past :attr:`SearchLimits.crossings_full_words` words (or
+:attr:`SearchLimits.chunks_full_words`) its share shrinks with the cube of its size
+(:meth:`Budget.group_share`), since a walk that cannot hope to finish only pays for a
+slightly better alignment. The budget records which limit stopped a search
+(:class:`SearchStop`), and so does a group too large to search at all.
 """
 
 from __future__ import annotations
@@ -57,16 +62,22 @@ INFINITE = float("inf")
 @dataclass(frozen=True)
 class SearchLimits:
     """The search's tuning constants: how many nodes one alignment may visit, per rule,
-    and the size of the largest group searched.
+    how much of them a large group may spend, and the size of the largest group searched.
 
     A chunks-rule node is cheaper (no crossings to count), hence its larger budget.
 
     >>> SearchLimits().node_budget("chunks")
     200000
+    >>> SearchLimits().full_words("crossings")
+    50
     """
 
     crossings_nodes: int = 100_000
     chunks_nodes: int = 200_000
+    #: A group of up to this many words may spend the whole node budget; a group of
+    #: ``n > full_words`` words only ``budget × (full_words / n)³`` of it (see :meth:`Budget.group_share`).
+    crossings_full_words: int = 50
+    chunks_full_words: int = 32
     #: Larger groups are not searched (the walk recurses once per word, and tabulates
     #: every mapping it could make): they keep :func:`first_alignment`.
     group_words: int = 400
@@ -78,24 +89,88 @@ class SearchLimits:
         """The default node budget under ``tie_break``."""
         return self.crossings_nodes if tie_break == "crossings" else self.chunks_nodes
 
+    def full_words(self, tie_break: str) -> int:
+        """The largest group that may spend the whole node budget under ``tie_break``."""
+        return self.crossings_full_words if tie_break == "crossings" else self.chunks_full_words
 
-class Budget:
-    """Search nodes left to visit, and how many were used (an alignment's ``nodes``).
 
-    >>> b = Budget(1)
-    >>> b.spend(), b.spend(), b.used
-    (True, False, 1)
+class SearchStop(NamedTuple):
+    """A limit that stopped the search before it proved its alignment.
+
+    ``limit`` is one of :data:`STOP_LIMITS`: ``"nodes"``, the node budget (``size``: the
+    nodes visited, ``allowed``: the budget); ``"group share"``, the share of the budget a
+    group of ``words`` words may spend (``size``: its nodes; ``allowed``: the share);
+    ``"group words"`` or ``"group cells"``, a group too large to search, which kept
+    :func:`first_alignment` (``size``: its words or possible mappings; ``allowed``: the limit).
+
+    >>> SearchStop("group words", 450, 400, 450)
+    SearchStop(limit='group words', size=450, allowed=400, words=450)
     """
 
-    def __init__(self, nodes: int) -> None:
+    limit: str
+    size: int
+    allowed: int
+    words: int  # the words of the group it stopped
+
+
+#: The limits a :class:`SearchStop` names.
+STOP_LIMITS = ("nodes", "group share", "group words", "group cells")
+
+
+class Budget:
+    """Search nodes left to visit, how many were used (an alignment's ``nodes``), and the
+    limits that stopped a search (``stops``, one per limit: the first met).
+
+    ``full_words``: the largest group that may spend all that is left (``None``: any);
+    a group of ``n > full_words`` words may spend ``nodes × (full_words / n)³``.
+
+    >>> b = Budget(1)
+    >>> b.spend(), b.spend(), b.used, b.stops
+    (True, False, 1, [SearchStop(limit='nodes', size=1, allowed=1, words=0)])
+    >>> b = Budget(100, full_words=10)
+    >>> b.group_share(20), sum(b.spend() for _ in range(30)), b.stops[0].limit
+    (12, 12, 'group share')
+    """
+
+    def __init__(self, nodes: int, full_words: Optional[int] = None) -> None:
+        self.nodes = nodes
         self.left = nodes
         self.used = 0
+        self.full_words = full_words
+        self.words = 0  # the words of the group being searched
+        self.share_left: float = INFINITE
+        self.share = 0
+        self._stops: dict[str, SearchStop] = {}
+
+    @property
+    def stops(self) -> list[SearchStop]:
+        """The limits met, in the order met, the first stop of each."""
+        return list(self._stops.values())
+
+    def group_share(self, words: int) -> Optional[int]:
+        """Start a group of ``words`` words: the nodes it may spend, or ``None`` when it may spend all that is left."""
+        self.words = words
+        if self.full_words is None or words <= self.full_words:
+            self.share_left = INFINITE
+            return None
+        self.share = self.nodes * self.full_words ** 3 // words ** 3
+        self.share_left = self.share
+        return self.share
+
+    def stop(self, limit: str, size: int, allowed: int, words: int) -> None:
+        """Record that ``limit`` stopped a search (only the first stop of each limit is kept)."""
+        self._stops.setdefault(limit, SearchStop(limit, size, allowed, words))
 
     def spend(self) -> bool:
-        """Pay for one node; False when nothing is left."""
+        """Pay for one node; False when nothing is left (the limit met is recorded)."""
         if self.left <= 0:
+            self.stop("nodes", self.used, self.nodes, self.words)
+            return False
+        if self.share_left <= 0:
+            self.stop("group share", self.share, self.share, self.words)
             return False
         self.left -= 1
+        self.share_left -= 1
         self.used += 1
         return True
 
@@ -474,6 +549,8 @@ class _GroupSearch:
 
     def _increment(self, i: int, j: int) -> float:
         """The cost of adding ``(i, j)`` to the mappings placed so far."""
+        if not self.weight:  # the chunks rule: no crossings to count
+            return self.cost[(i, j)] - (self.placed.get(i - 1) == j - 1)
         above = len(self.placed_refs) - bisect.bisect_right(self.placed_refs, j)
         return self.cost[(i, j)] + self.weight * above - (self.placed.get(i - 1) == j - 1)
 
@@ -566,6 +643,7 @@ class _GroupSearch:
         self.mask ^= 1 << j
 
     def run(self) -> StageResult:
+        self.budget.group_share(len(self.words))
         rest = sum(self._part_bound(part, (0, 0)) for part in self.parts)
         self.walk(0, 0, rest, 0)
         return StageResult(self.best_pairs, not self.exhausted)
@@ -589,6 +667,11 @@ def solve_group(group: Sequence[Component], fixed: dict[int, int], weight: int,
         first = first_alignment(group)
         # Proven only when nothing can do better: no context, no crossing, one chunk.
         proven = not fixed and tuple(count_crossings_and_chunks(first)) == (0, 1)
+        if not proven:
+            if words > limits.group_words:
+                budget.stop("group words", words, limits.group_words, words)
+            else:
+                budget.stop("group cells", cells, limits.group_cells, words)
         return StageResult(first, proven)
     return _GroupSearch(group, fixed, weight, budget, limits).run()
 
