@@ -9,6 +9,9 @@ starts Voilà with these settings:
   with it, as JupyterLab does; a request without it is sent to a login page, and no
   kernel starts;
 * listening on 127.0.0.1 only, notebook sources stripped;
+* mtlearn's page template (``mtlearn/show/voila/templates/mtlearn``): Voilà's lab
+  template without its links to Font Awesome on a CDN, so an offline room's page
+  asks no other host for anything;
 * a kernel idle for ``cull_idle_timeout`` seconds and no longer shown in any page
   is shut down (checked every ``cull_interval`` seconds); a student's open page
   keeps its kernel, and closing the page shuts it down (Voilà does that);
@@ -18,13 +21,19 @@ starts Voilà with these settings:
 >>> argv = voila_argv("notebooks/workshop.ipynb", port=8866, max_kernels=3)
 >>> [a for a in argv if "max_kernels" in a or "token" in a or "ip=" in a]
 ['--token', '--Voila.ip=127.0.0.1', '--CappedKernelManager.max_kernels=3']
+>>> [a for a in argv if a.startswith("--template")]
+['--template=mtlearn']
+>>> (TEMPLATE_ROOT / "voila" / "templates" / TEMPLATE / "conf.json").is_file()
+True
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -32,6 +41,10 @@ from tornado import web
 from traitlets import Integer
 
 __all__ = ["CappedKernelManager", "voila_argv", "main"]
+
+#: The page's template (mtlearn/show/voila/templates/mtlearn): Voilà's lab template without links to a CDN.
+TEMPLATE = "mtlearn"
+TEMPLATE_ROOT = Path(__file__).parent  # holds voila/templates/<TEMPLATE>, as a Jupyter data folder does
 
 #: Defaults: a room of students; ten idle minutes; look once a minute.
 MAX_KERNELS = 20
@@ -87,6 +100,7 @@ def voila_argv(notebook: str, *, port: int = 8866, max_kernels: int = MAX_KERNEL
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
         "--strip_sources=True",
+        f"--template={TEMPLATE}",
         f"--VoilaConfiguration.multi_kernel_manager_class={__name__}.CappedKernelManager",
         f"--CappedKernelManager.max_kernels={max_kernels}",
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
@@ -115,6 +129,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                              cull_interval=min(CULL_INTERVAL_S, args.cull_idle_timeout))
     except ValueError as error:
         parser.error(str(error))
+    # Voilà finds templates on the Jupyter path: mtlearn's own (no CDN links) lives beside this module.
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATE_ROOT), os.environ.get("JUPYTER_PATH")]))
     from voila.app import main as voila_main
 
     voila_main(argv=[*options, *extra])

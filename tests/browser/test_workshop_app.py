@@ -6,8 +6,9 @@ given as ``$JUPYTER_TOKEN`` and test-only options (:func:`workshop_argv`), and i
 always stopped. Without the token the page is refused. The app test checks
 what an instructor projects: the title is there, no code is visible (no code
 cell, no line of the notebook's code in the page's text), no error is shown,
-and every explorer reacts: a typed candidate and a moved slider (TER: a ticked
-box) give the numbers mtlearn computes here.
+every explorer reacts: a typed candidate and a moved slider (TER: a ticked
+box) give the numbers mtlearn computes here, and the page asks no host but
+127.0.0.1 for anything (the browser blocks such requests; any one fails the test).
 
 Screenshots: ``workshop-voila.png`` (the whole app as served),
 ``workshop-voila-bleu-explorer-after-typing.png``, ``…-after-max-order-slider.png``,
@@ -79,6 +80,7 @@ def test_workshop_page_needs_the_token(voila: Server) -> None:
 
 
 def test_workshop_app_in_voila(page: Any, voila: Server, browser: Any) -> None:
+    blocked_before = len(browser.blocked)  # the browser is the session's: count this page's requests only
     # Voilà runs the whole notebook before it sends the page: a generous bound.
     page.goto(voila.url("/"), timeout=180_000, wait_until="domcontentloaded")
     page.get_by_role("heading", name="BLEU, METEOR, chrF and TER, live").wait_for()
@@ -99,5 +101,7 @@ def test_workshop_app_in_voila(page: Any, voila: Server, browser: Any) -> None:
     explorers.exercise_meteor(page, "workshop-voila-meteor-explorer")
     explorers.exercise_chrf(page, "workshop-voila-chrf-explorer")
     explorers.exercise_ter(page, "workshop-voila-ter-explorer")
-    if browser.blocked:
-        print(f"requests to other hosts, blocked (the app works without them): {sorted(set(browser.blocked))}")
+    # Offline rooms: the page must not ask any other host for anything (Voilà's lab template linked
+    # Font Awesome on a CDN; mtlearn's template drops the links).
+    blocked = browser.blocked[blocked_before:]
+    assert not blocked, f"requests that left 127.0.0.1: {sorted(set(blocked))}"
