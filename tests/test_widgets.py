@@ -7,6 +7,7 @@ documents' own numbers.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import math
 from fractions import Fraction
@@ -25,7 +26,7 @@ from mtlearn.examples.meteor import ROW_1, ROW_1_CHUNKS_SCORE, TABLE  # noqa: E4
 from mtlearn.show.plots import crossing_points, find_gid, marker_points  # noqa: E402
 from mtlearn.study import agreement  # noqa: E402
 from mtlearn.show.widgets import (  # noqa: E402
-    AgreementExplorer, BleuExplorer, ChrfExplorer, MeteorExplorer, TerExplorer)
+    PICTURE_MAX_WORDS, TYPING_PAUSE_S, AgreementExplorer, BleuExplorer, ChrfExplorer, MeteorExplorer, TerExplorer)
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError, wordnet_available  # noqa: E402
 
 
@@ -267,6 +268,85 @@ def test_meteor_picture_matches_the_result():
     assert f"{x.result.score:.4f}" == ROW_1_CHUNKS_SCORE
     assert crossing_points(x.figure.axes[0]) == x.result.crossings == 11
     assert bytes(x.image.value) != first
+
+
+def _words(n: int, prefix: str = "w") -> str:
+    return " ".join(f"{prefix}{k}" for k in range(n))
+
+
+@pytest.mark.parametrize("cand_words, ref_words", [(PICTURE_MAX_WORDS + 1, PICTURE_MAX_WORDS + 1),
+                                                   (5, PICTURE_MAX_WORDS + 1), (PICTURE_MAX_WORDS + 1, 5)])
+def test_meteor_long_input_shows_the_numbers_and_a_note_instead_of_the_picture(cand_words, ref_words):
+    cand, ref = _words(cand_words), _words(ref_words)
+    x = MeteorExplorer(cand, [ref], stages=["exact"])
+    direct = meteor(cand, [ref], stages=["exact"])
+    assert value(x, "score") == direct.score and value(x, "chunks") == direct.chunks
+    assert x.figure is None and bytes(x.image.value) == b"" and x.image.layout.display == "none"
+    longest = max(cand_words, ref_words)
+    [note] = [n for n in x.notes if "picture" in n]
+    assert f"{longest} words" in note and str(PICTURE_MAX_WORDS) in note
+    assert "mtlearn-note" in x.message_html.value and str(PICTURE_MAX_WORDS) in x.message_html.value
+    assert x.error is None
+    # Back to a size the picture is drawn for: the picture returns and the note goes.
+    x.candidate_input.value = _words(PICTURE_MAX_WORDS)
+    x.references_input.value = _words(PICTURE_MAX_WORDS)
+    assert x.figure is not None and bytes(x.image.value[:4]) == b"\x89PNG" and x.image.layout.display is None
+    assert not [n for n in x.notes if "picture" in n]
+
+
+def test_meteor_states_the_picture_cut_off():
+    assert f"Above :data:`PICTURE_MAX_WORDS` ({PICTURE_MAX_WORDS})" in MeteorExplorer.__doc__
+
+
+def _typed(box: widgets.Textarea, text: str) -> None:
+    """What ipywidgets does when the browser sends a text box's new value."""
+    box.set_state({"value": text})
+
+
+def _counting(monkeypatch, x) -> list[int]:
+    calls: list[int] = []
+    original = x.refresh
+    monkeypatch.setattr(x, "refresh", lambda: (calls.append(1), original())[1])
+    return calls
+
+
+def test_typing_without_a_running_loop_refreshes_at_once(monkeypatch):
+    # A script, a doctest, nbval's headless checks: no asyncio loop runs, so no pause either.
+    x = BleuExplorer("a b c", ["a b c d"], max_order=2)
+    calls = _counting(monkeypatch, x)
+    _typed(x.candidate_input, "a b c d")
+    assert calls == [1] and x.result == bleu("a b c d", ["a b c d"], max_order=2)
+    _typed(x.references_input, "a b\na c")
+    assert calls == [1, 1] and x.result == bleu("a b c d", ["a b", "a c"], max_order=2)
+    m = MeteorExplorer("the cat", ["the cat"], stages=["exact"])
+    _typed(m.candidate_input, "cat the")
+    assert m.result == meteor("cat the", ["the cat"], stages=["exact"])
+
+
+def test_typing_in_the_browser_waits_for_a_pause(monkeypatch):
+    async def session() -> None:
+        x = BleuExplorer("a b c", ["a b c d"], max_order=2)
+        calls = _counting(monkeypatch, x)
+        for text in ("a", "a b", "a b c d"):  # three keys in quick succession
+            _typed(x.candidate_input, text)
+        assert calls == [] and x.result == bleu("a b c", ["a b c d"], max_order=2)  # not yet
+        await asyncio.sleep(TYPING_PAUSE_S / 2)
+        _typed(x.candidate_input, "a b c d e")  # a key within the pause restarts it
+        await asyncio.sleep(TYPING_PAUSE_S * 0.7)
+        assert calls == []
+        await asyncio.sleep(TYPING_PAUSE_S)
+        assert calls == [1] and x.result == bleu("a b c d e", ["a b c d"], max_order=2)  # once, the last text
+        # A slider refreshes at once, and computes a typed change still waiting (which then does not run).
+        _typed(x.references_input, "a b c d e")
+        x.max_order_input.value = 3
+        assert calls == [1, 1] and x.result == bleu("a b c d e", ["a b c d e"], max_order=3)
+        await asyncio.sleep(TYPING_PAUSE_S * 1.5)
+        assert calls == [1, 1]
+        # A value set from Python (a notebook cell) is not typing: at once, loop or not.
+        x.candidate_input.value = "a"
+        assert calls == [1, 1, 1] and x.result == bleu("a", ["a b c d e"], max_order=3)
+
+    asyncio.run(session())
 
 
 @pytest.mark.parametrize(

@@ -70,7 +70,8 @@ Common API of all of them:
   explorers;
 - ``.set_inputs(candidate=..., references=..., <option>=...)`` -- set several
   controls at once and recompute once; setting a control's ``value`` directly also
-  recomputes (that is how the widget reacts to the browser);
+  recomputes (that is how the widget reacts to the browser; text typed in the
+  browser is scored after a pause of ``TYPING_PAUSE_S`` = 0.3 s, see ``_Explorer``);
 - the controls, as attributes: ``candidate_input``, ``references_input``,
   ``tokenize_input``, ``lowercase_input``; BLEU: ``max_order_input``,
   ``smoothing_input``, ``effective_order_input``, ``weights_input``; METEOR:
@@ -185,6 +186,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import html
 import math
 import warnings
@@ -296,8 +298,39 @@ def _frac_text(x: Fraction) -> str:
     return f"{x} = {float(x):.4f}" if x.denominator != 1 else f"{x}"
 
 
+#: Seconds of quiet in a text box before an explorer recomputes (restarted by each key typed).
+TYPING_PAUSE_S = 0.3
+
+
+def _typed_in_browser(change: Any) -> bool:
+    """Whether ``change`` is a text box's value sent by the browser (ipywidgets locks the property meanwhile).
+
+    A value set from Python (a notebook cell, ``set_inputs``, a test) is not "typed".
+
+    >>> box = widgets.Textarea()
+    >>> _typed_in_browser({"owner": box, "name": "value"})
+    False
+    >>> with box._lock_property(value="a"):
+    ...     _typed_in_browser({"owner": box, "name": "value"})
+    True
+    """
+    if not isinstance(change, dict):
+        return False
+    owner = change.get("owner")
+    return (isinstance(owner, (widgets.Textarea, widgets.Text))
+            and change.get("name", "value") in getattr(owner, "_property_lock", {}))
+
+
 class _Explorer(widgets.VBox):
-    """What both explorers share: live updates, messages, ``set_inputs``."""
+    """What both explorers share: live updates, messages, ``set_inputs``.
+
+    Typing waits for a pause: a text box's value sent by the browser schedules the
+    refresh :data:`TYPING_PAUSE_S` seconds later on the kernel's running asyncio loop,
+    and each further key restarts the wait, so a sentence typed quickly is scored
+    once, not once per key. Sliders, checkboxes and dropdowns refresh at once (and
+    so does a value set from Python). Without a running loop (a script, a doctest)
+    every change refreshes at once.
+    """
 
     _css_class = ""
     _inputs: dict[str, widgets.ValueWidget]
@@ -305,6 +338,7 @@ class _Explorer(widgets.VBox):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._quiet = False
+        self._pending: Optional[asyncio.TimerHandle] = None  # the refresh waiting for a pause in typing
         self.result: Any = None
         self.error: Optional[str] = None
         self.notes: list[str] = []
@@ -327,9 +361,24 @@ class _Explorer(widgets.VBox):
         for control in self._inputs.values():
             control.observe(self._on_change, names="value")
 
-    def _on_change(self, _change: Any = None) -> None:  # ipywidgets passes the change; unread
-        if not self._quiet:
-            self.refresh()
+    def _on_change(self, change: Any = None) -> None:
+        if self._quiet:
+            return
+        if _typed_in_browser(change):
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # no loop (a script, a doctest): at once
+                loop = None
+            if loop is not None:
+                self._cancel_pending()
+                self._pending = loop.call_later(TYPING_PAUSE_S, self.refresh)
+                return
+        self.refresh()
+
+    def _cancel_pending(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
 
     @contextmanager
     def _hold(self) -> Iterator[None]:
@@ -359,7 +408,8 @@ class _Explorer(widgets.VBox):
         self.refresh()
 
     def refresh(self) -> None:
-        """Recompute from the controls and redraw (called on every change)."""
+        """Recompute from the controls and redraw (called on every change; typing: after a pause)."""
+        self._cancel_pending()  # whatever was waiting is computed now, from the same controls
         self.error = None
         self.notes = []
         try:
@@ -428,6 +478,10 @@ def _show_png(image: widgets.Image, png: bytes) -> None:
     """Put ``png`` in ``image``; hide the image when there is none (a browser draws a broken-image icon)."""
     image.value = png
     image.layout.display = None if png else "none"
+
+
+#: METEOR explorer: the alignment picture is drawn up to this many words on each side (a note above).
+PICTURE_MAX_WORDS = 60
 
 
 # --------------------------------------------------------------------------- BLEU
@@ -641,6 +695,11 @@ class MeteorExplorer(_Explorer):
     string with one reference per line; ``stages`` a subset of ``exact``, ``stem``,
     ``synonym``; the other arguments are :func:`mtlearn.meteor`'s. The slider values
     are rounded to 6 decimals (so 0.9 means 9/10, whatever the browser sends).
+    Above :data:`PICTURE_MAX_WORDS` (60) words on either side (the candidate or the
+    best reference, as tokenized) the numbers are shown as ever but the alignment
+    picture is not drawn: a note says so (the picture would be unreadable and
+    take seconds to draw at each change).
+
     The digest's row 1, crossing rule then chunk rule:
 
     >>> x = MeteorExplorer("on the mat sat the cat", ["the cat sat on the mat"], stages=["exact"])
@@ -809,12 +868,21 @@ class MeteorExplorer(_Explorer):
         if r is None:  # pragma: no cover - _compute always returns a result
             self._clear()
             return
+        # The numbers first: the browser shows them while the picture is drawn.
         self.score_html.value = f'<b style="font-size:1.2em">METEOR = {_num("score", r.score)}</b>'
+        self.summary_html.value = self._summary(r)
+        longest = max(r.candidate_length, r.reference_length)
+        if longest > PICTURE_MAX_WORDS:
+            self.figure = None
+            _show_png(self.image, b"")
+            self.notes.append(f"No alignment picture: {longest} words on one side, above the "
+                              f"{PICTURE_MAX_WORDS} the picture is drawn for (it would be unreadable); "
+                              f"the numbers below are complete.")
+            return
         label = (f"reference {r.best_reference + 1} of {len(r.per_reference)} (best)"
                  if len(r.per_reference) > 1 and r.best_reference is not None else None)
         self.figure = plots.plot_alignment(r, title=label)
         _show_png(self.image, plots.figure_to_png(self.figure, dpi=90))
-        self.summary_html.value = self._summary(r)
 
     @staticmethod
     def _summary(r: MeteorResult) -> str:
