@@ -39,12 +39,6 @@ STUB = "raise NotImplementedError()"
 # The exercise checks of mtlearn.exercises, as a notebook calls them.
 CHECKS = {"check": re.compile(r"\d\d\.\d+"), "check_function": re.compile(r"\d\d\.c\d+")}
 
-# Issue 14 §1 is half done: the notebooks still call check(answer_k, <expression>) and have no coding
-# exercises yet (they wait for mtlearn.exercises' ids and check_function). Strict: these tests fail as
-# soon as the notebooks pass them, so the marker is removed then.
-WAITS_FOR_EXERCISES = pytest.mark.xfail(
-    strict=True, reason="notebooks not yet converted to check('NN.k', answer_k) and coding exercises")
-
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
@@ -90,10 +84,9 @@ def test_both_editions_hold_every_numbered_notebook(built):
         assert all(n.startswith("student/") for n in zf.namelist())
 
 
-@WAITS_FOR_EXERCISES
 def test_every_committed_notebook_has_worked_solutions():
-    # Issue 14: at least two coding exercises per notebook, each with its worked solution.
-    for name in NAMES[:7]:
+    # Issue 14: at least two coding exercises per notebook, each with its worked solution (08 has two too).
+    for name in NAMES:
         nb = _read(SOURCE, name)
         regions = sum(c.source.count(BEGIN_SOLUTION) for c in nb.cells)
         assert regions >= 2, f"{name}: {regions} solution regions, expected at least two coding exercises"
@@ -117,7 +110,6 @@ def test_student_edition_contains_no_solution(built, name):
     assert stubs == sum(c.source.count(BEGIN_SOLUTION) for c in committed.cells), f"{name}: one stub per solution"
 
 
-@WAITS_FOR_EXERCISES
 @pytest.mark.parametrize("name", NAMES)
 def test_student_checks_are_keyed_by_id(built, name):
     student, _ = built
@@ -136,9 +128,8 @@ def test_student_checks_are_keyed_by_id(built, name):
                 assert len(call.args) == 2 and isinstance(call.args[1], ast.Name) and not call.keywords, (
                     f"{name}: {ast.unparse(call)}: the answer is a name, never an expression")
                 calls[kind].append(first.value)
-    if name in NAMES[:7]:
-        assert calls["check"], f"{name}: no check('{number}.k', answer_k)"
-        assert len(calls["check_function"]) >= 2, f"{name}: fewer than two coding exercises"
+    assert calls["check"], f"{name}: no check('{number}.k', answer_k)"
+    assert len(calls["check_function"]) >= 2, f"{name}: fewer than two coding exercises"
     for kind, ids in calls.items():
         assert len(ids) == len(set(ids)), f"{name}: an exercise id is checked twice: {ids}"
 

@@ -216,3 +216,17 @@ def test_jupyter_shows_it_highlighted():
 def test_what_cannot_be_shown_is_refused_by_name(thing, message):
     with pytest.raises(TypeError, match="^" + re.escape(message)):
         show_source(thing)
+
+
+def test_every_exercise_is_in_its_notebook_and_every_check_in_the_catalogue():
+    # The catalogue and the notebooks name the same exercises: none unused, none missing.
+    import nbformat
+
+    used = set()
+    for path in sorted((REPO / "notebooks").glob("0*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "code":
+                found = re.findall(r'^check(?:_function)?\("(\d\d\.c?\d+)", \w+\)$', cell.source, re.M)
+                assert all(i.startswith(path.name[:2] + ".") for i in found), (path.name, found)
+                used.update(found)
+    assert used == {e.id for e in exercises()}

@@ -44,6 +44,9 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 # Functions a notebook may define: only notebook 01's quotation of document 002's own
 # code. Anything else could be a formula re-implemented outside mtlearn; the exercise
 # checker is mtlearn.exercises.check, imported.
+#: An exercise's check, as a notebook writes it: the id, then the name holding the answer.
+CHECK_CALL = r'^check\("\d\d\.\d+", answer_\d+\)$'
+
 ALLOWED_DEFINITIONS = {name: set() for name in NOTEBOOKS} | {"01_bleu_from_scratch.ipynb": {"bleu"}}
 
 
@@ -167,7 +170,7 @@ def test_story_shape(name: str) -> None:
     assert "What you will be able to do" in first.source, f"{name}: does not open with its goals"
     markdown = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     assert "## Exercises" in markdown, f"{name}: no exercises"
-    checks = [c for c in _code_cells(nb) if re.search(r"^check\(answer_\d", c.source, re.M)]
+    checks = [c for c in _code_cells(nb) if re.search(CHECK_CALL, c.source, re.M)]
     assert len(checks) >= 2, f"{name}: {len(checks)} checkable exercises, expected two or three"
     for cell in checks:
         # The exercise is left for the reader: the stored answer is None.
@@ -175,13 +178,38 @@ def test_story_shape(name: str) -> None:
     assert "widget" in _tags(_code_cells(nb)[-1]), f"{name}: does not end with a live widget"
 
 
+def _exercise_solutions(tree: ast.Module) -> set[str]:
+    """The functions a cell hands to ``check_function``: a coding exercise's worked solution."""
+    return {call.args[1].id for call in ast.walk(tree)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "check_function"
+            and len(call.args) == 2 and isinstance(call.args[1], ast.Name)}
+
+
+def _definitions(tree: ast.Module) -> set[str]:
+    """Every function, class and lambda a cell defines, outside its coding exercises' solutions."""
+    solutions = _exercise_solutions(tree)
+    defined = set()
+    for top in tree.body:
+        if isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)) and top.name in solutions:
+            continue  # the student writes this one: the notebook's worked solution, checked against mtlearn
+        for node in ast.walk(top):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                defined.add(getattr(node, "name", "<lambda>"))
+    return defined
+
+
+def test_exercise_solutions_are_the_only_exemption() -> None:
+    # A function handed to check_function is exempt, with what it nests; a second one in the cell is not.
+    tree = ast.parse("def f(x):\n    def g(y):\n        return y\n    return g(x)\n\n"
+                     "def h(x):\n    return x\n\ncheck_function('01.c1', f)\n")
+    assert _definitions(tree) == {"h"}
+
+
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_no_formula_reimplemented(name: str) -> None:
     defined = set()
     for cell in _code_cells(_load(name)):
-        for node in ast.walk(parse_cell(cell.source)):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-                defined.add(getattr(node, "name", "<lambda>"))
+        defined |= _definitions(parse_cell(cell.source))
     extra = defined - ALLOWED_DEFINITIONS[name]
     assert not extra, f"{name}: defines {sorted(extra)}; notebooks call mtlearn instead"
 
@@ -190,7 +218,7 @@ def test_no_formula_reimplemented(name: str) -> None:
 def test_exercises_use_the_shared_checker(name: str) -> None:
     # One check() for every notebook: imported from mtlearn.exercises before the first exercise.
     cells = [c.source for c in _code_cells(_load(name))]
-    first_exercise = next(k for k, source in enumerate(cells) if re.search(r"^check\(answer_\d", source, re.M))
+    first_exercise = next(k for k, source in enumerate(cells) if re.search(CHECK_CALL, source, re.M))
     imports = [k for k, source in enumerate(cells)
                if re.search(r"^from mtlearn\.exercises import .*\bcheck\b", source, re.M)]
     assert imports and imports[0] < first_exercise, f"{name}: check() is not imported from mtlearn.exercises"
