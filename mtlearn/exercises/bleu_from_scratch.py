@@ -31,8 +31,8 @@ EXERCISES: tuple[Exercise, ...] = (
              lambda: mtlearn.bleu("a a a cat", ["a cat sat on a mat"], max_order=1).precision_fractions[0]),
     Question("01.2", "d2l's BLEU of prediction 'A B C' for label 'A B C D E F' with k = 2",
              lambda: mtlearn.d2l_bleu("A B C".split(), "A B C D E F".split(), 2).score),
-    Question("01.3", "BLEU (max_order 2) of 'the cat' against 'the cat sat on the mat'",
-             lambda: mtlearn.bleu("the cat", ["the cat sat on the mat"], max_order=2).score),
+    Question("01.3", "BLEU (max_order 2) of 'the cat sat on' against 'the cat sat on the mat'",
+             lambda: mtlearn.bleu("the cat sat on", ["the cat sat on the mat"], max_order=2).score),
     CodingExercise(
         "01.c1", "modified_precision(candidate, references, n): clipped n-gram matches / candidate n-grams "
         "(a Fraction; 0 when the candidate has no n-grams)",

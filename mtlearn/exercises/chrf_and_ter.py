@@ -19,6 +19,8 @@ __all__ = ["EXERCISES"]
 # The notebook's hand pair (section 2) and the reference of its section 1.
 _HAND_PAIR = ("a cat sat", ["the cats sat"])
 _REFERENCE = "the big dog ran quickly across the street"
+# Questions 1 and 2 ask for a pair the notebook never prints (section 2's table shows the hand pair's P_n, R_n).
+_QUESTION_PAIR = ("a dog ran", ["the dogs ran"])
 _REORDERED = "across the street the big dog ran quickly"
 
 
@@ -44,12 +46,12 @@ def _words_case(rng: random.Random) -> tuple[list[str], list[str]]:
 
 
 EXERCISES: tuple[Exercise, ...] = (
-    Question("07.1", "Character bigram precision P_2 of 'a cat sat' against 'the cats sat' (a fraction)",
-             lambda: mtlearn.chrf(*_HAND_PAIR).orders[1].precision),
-    Question("07.2", "Character trigram recall R_3 of 'a cat sat' against 'the cats sat' (a fraction)",
-             lambda: mtlearn.chrf(*_HAND_PAIR).orders[2].recall),
-    Question("07.3", "TER of 'quickly the big dog ran across the street' against the reference of section 1",
-             lambda: mtlearn.ter("quickly the big dog ran across the street", [_REFERENCE]).score),
+    Question("07.1", "Character bigram precision P_2 of 'a dog ran' against 'the dogs ran' (a fraction)",
+             lambda: mtlearn.chrf(*_QUESTION_PAIR).orders[1].precision),
+    Question("07.2", "Character trigram recall R_3 of 'a dog ran' against 'the dogs ran' (a fraction)",
+             lambda: mtlearn.chrf(*_QUESTION_PAIR).orders[2].recall),
+    Question("07.3", "TER of 'quickly the big dog ran across a street' against the reference of section 1",
+             lambda: mtlearn.ter("quickly the big dog ran across a street", [_REFERENCE]).score),
     CodingExercise(
         "07.c1", "averaged_f(counts, beta): (P, R, F_beta) with P and R the means of P_n = matched / candidate "
         "and R_n = matched / reference over the orders where both sides have n-grams (0 for none), "

@@ -46,10 +46,10 @@ def _random_penalty(rng: random.Random) -> tuple[int, int, Any, Any]:
 
 
 EXERCISES: tuple[Exercise, ...] = (
-    Question("04.1", "F_mean (alpha 0.9) of P = 1/2, R = 1 (a fraction)",
-             lambda: f_mean(Fraction(1, 2), Fraction(1))),
-    Question("04.2", "The penalty of six matched unigrams in three chunks (a fraction)",
-             lambda: fragmentation_penalty(3, 6)),
+    Question("04.1", "F_mean (alpha 0.9) of P = 2/3, R = 1/2 (a fraction)",
+             lambda: f_mean(Fraction(2, 3), Fraction(1, 2))),
+    Question("04.2", "The penalty of five matched unigrams in two chunks (a fraction)",
+             lambda: fragmentation_penalty(2, 5)),
     Question("04.3", "METEOR (exact stage) of 'the cat sat on a mat' against 'the cat sat on the mat'",
              lambda: mtlearn.meteor("the cat sat on a mat", [_REFERENCE], stages=_EXACT).score),
     CodingExercise(
