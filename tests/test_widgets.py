@@ -863,3 +863,9 @@ def test_agreement_leave_out_resets_with_the_pair_and_refuses_a_compared_system(
     assert x.error is None and x.moves == {}
     with pytest.raises(ValueError, match="^leave_out: 'HUMAN-B' is a human translation"):
         AgreementExplorer("de-en", leave_out="HUMAN-B")
+
+
+def test_meteor_explorer_says_stem_and_synonym_are_english_only():
+    x = MeteorExplorer("die Katzen saßen", ["die Katze saß"], stages=["exact", "stem"])
+    assert "English only" in x.languages_html.value and x.languages_html in x.children
+    assert x.result.matches_per_stage.get("stem", 0) == 0  # what the line warns of: no German stem match

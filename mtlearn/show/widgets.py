@@ -105,6 +105,7 @@ CSS classes (for browser tests, e.g. Playwright ``page.locator(".mtlearn-score")
 ``mtlearn-alpha``,               METEOR: sliders ("alpha", "beta", "gamma")
 ``mtlearn-beta``, ``mtlearn-gamma``
 ``mtlearn-tie-break``            METEOR: tie-break dropdown ("Tie-break")
+``mtlearn-stage-languages``      METEOR: "stem and synonym are English only ..."
 ``mtlearn-alignment``            METEOR: the alignment ``Image``
 ``mtlearn-chrf-explorer``        the chrF explorer's box
 ``mtlearn-char-order``,          chrF: order sliders ("Char order", "Word order")
@@ -786,11 +787,16 @@ class MeteorExplorer(_Explorer):
             "lowercase": self.lowercase_input,
             "tokenize": self.tokenize_input,
         }
+        # The stages' languages, said where they are ticked (issue 14: a German pair gets no stem match).
+        self.languages_html = self._tagged(widgets.HTML(
+            '<span style="color:#555">stem and synonym are English only (the Porter stemmer, WordNet); '
+            'in other languages only exact relates words</span>'), "mtlearn-stage-languages")
         self.result: Optional[MeteorResult] = None
         self.children = [
             self.candidate_input,
             self.references_input,
             widgets.HBox([widgets.Label("Stages:"), *self.stage_inputs.values(), self.tie_break_input]),
+            self.languages_html,
             widgets.HBox([self.alpha_input, self.beta_input, self.gamma_input]),
             widgets.HBox([self.lowercase_input, self.tokenize_input]),
             self.message_html,
