@@ -1,5 +1,5 @@
-"""Issue 15, bounded time: a large group may spend only a share of the node budget, and
-an alignment that the search did not prove says which limit stopped it.
+"""Issue 15, bounded time: a large group of many possible mappings may spend only a share
+of the node budget, and an alignment that the search did not prove says which limit stopped it.
 
 The 300-token segments of repeated function words took 1-3 s each before the share
 (every one spent the whole node budget); the time bound below is generous on purpose
@@ -17,7 +17,7 @@ import mtlearn
 from mtlearn.metrics.meteor._search import Budget, SearchLimits, SearchStop
 from mtlearn.metrics.meteor._search.graph import Component
 from mtlearn.metrics.meteor._search.search import STOP_LIMITS, solve_group
-from mtlearn.metrics.meteor.alignment import DEFAULT_NODE_BUDGET, FULL_BUDGET_WORDS, align_pairs
+from mtlearn.metrics.meteor.alignment import DEFAULT_NODE_BUDGET, FULL_BUDGET_CELLS, FULL_BUDGET_WORDS, align_pairs
 
 A = ("the president of the republic said that the time of the crisis is over and that the people "
      "of the country can rest").split()
@@ -56,11 +56,11 @@ def test_300_token_segments_stop_at_a_groups_share(name, tie_break):
     limits = [s.limit for s in r.search_stops]
     assert "group share" in limits and "nodes" not in limits, r.search_stops
     stop = next(s for s in r.search_stops if s.limit == "group share")
-    assert stop.words > FULL_BUDGET_WORDS[tie_break]
+    assert stop.words > FULL_BUDGET_WORDS[tie_break] and stop.cells > FULL_BUDGET_CELLS[tie_break]
     assert stop.allowed == _share(tie_break, stop.words) < DEFAULT_NODE_BUDGET[tie_break]
     assert r.search_nodes < DEFAULT_NODE_BUDGET[tie_break]
     text = r.explain()
-    assert f"a group of {stop.words} words may visit {stop.allowed} nodes" in text
+    assert f"a group of {stop.words} words and {stop.cells} possible mappings may visit {stop.allowed} nodes" in text
     assert "node budget;" not in text  # the node budget itself did not stop it
     assert "share of its node budget" in r._repr_html_()
 
@@ -74,6 +74,50 @@ def test_the_share_changes_nothing_up_to_the_full_words():
     b = Budget(1000, full_words=5)
     assert b.group_share(10) == 1000 * 5 ** 3 // 10 ** 3
     assert sum(b.spend() for _ in range(1000)) == b.group_share(10)
+
+
+def test_a_long_group_of_few_mappings_keeps_the_whole_budget():
+    """Past the full words, a group of at most ``full_cells`` possible mappings is not cut."""
+    b = Budget(1000, full_words=5, full_cells=40)
+    assert b.group_share(10, 40) is None
+    assert sum(b.spend() for _ in range(2000)) == 1000
+    assert [s.limit for s in b.stops] == ["nodes"]
+    assert b.group_share(10, 41) == 1000 * 5 ** 3 // 10 ** 3
+
+
+# WMT22 segments whose largest group has more than the full words but few mappings: the
+# search proves them within the whole budget (crossings rule), and a share cut them short
+# (35,712 de-en and 28,112 ja-en segments proven before the share; these two made it 35,711, 28,111).
+LONG_GROUPS = [
+    ("system-outputs/generaltest2022.de-en.hyp.LT22.en", "references/generaltest2022.de-en.ref.B.en", 1385, 71),
+    ("system-outputs/generaltest2022.ja-en.hyp.JDExploreAcademy.en",
+     "references/generaltest2022.ja-en.ref.A.en", 699, 130),
+]
+
+
+@pytest.mark.wmt22
+@pytest.mark.wordnet
+@pytest.mark.parametrize("system, reference, line, words", LONG_GROUPS)
+def test_wmt22_segments_with_a_long_group_of_few_mappings_are_proven(wmt22, monkeypatch, system, reference,
+                                                                       line, words):
+    from mtlearn.metrics.meteor._search import search
+
+    def read(name):
+        return (wmt22 / name).read_text(encoding="utf-8").split("\n")[line]
+
+    sizes = []  # (words, possible mappings) of every group searched
+    solve = search.solve_group
+
+    def measured(group, fixed, weight, budget, limits=SearchLimits()):
+        sizes.append(search.group_size(group, weight > 0))
+        return solve(group, fixed, weight, budget, limits)
+
+    monkeypatch.setattr(search, "solve_group", measured)
+    r = mtlearn.meteor(read(system), [read(reference)], alpha=0.9, beta=3.0, gamma=0.5,
+                       lowercase=True, tokenize="13a")
+    longest = max(sizes)
+    assert longest[0] == words > FULL_BUDGET_WORDS["crossings"] and longest[1] <= FULL_BUDGET_CELLS["crossings"]
+    assert r.optimal and r.search_stops == (), r.search_stops
 
 
 def test_a_node_budget_stop_names_the_node_budget():

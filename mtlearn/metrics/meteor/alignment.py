@@ -70,9 +70,11 @@ METHODS: tuple[str, ...] = ("search", "reference")
 #: Search nodes one :func:`align` call may visit before settling for the best found, per
 #: ``tie_break`` (from :class:`~mtlearn.metrics.meteor._search.SearchLimits`).
 DEFAULT_NODE_BUDGET: dict[str, int] = {t: SearchLimits().node_budget(t) for t in TIE_BREAKS}
-#: The largest group that may spend a whole node budget, per rule; a larger group, of ``n``
-#: words, may spend ``node_budget × (FULL_BUDGET_WORDS / n)³`` of it (see ``_search.Budget``).
+#: The most words, and the most possible mappings, a group may have and still spend a whole
+#: node budget, per rule; a group past both, of ``n`` words, may spend
+#: ``node_budget × (FULL_BUDGET_WORDS / n)³`` of it (see ``_search.Budget``).
 FULL_BUDGET_WORDS: dict[str, int] = {t: SearchLimits().full_words(t) for t in TIE_BREAKS}
+FULL_BUDGET_CELLS: dict[str, int] = {t: SearchLimits().full_cells(t) for t in TIE_BREAKS}
 
 
 @dataclass(frozen=True)
@@ -283,7 +285,7 @@ def _align_pairs(
     node_budget: int,
 ) -> AlignedPairs:
     """:func:`align_pairs` for checked arguments."""
-    budget = Budget(node_budget, FULL_BUDGET_WORDS[tie_break])
+    budget = Budget(node_budget, FULL_BUDGET_WORDS[tie_break], FULL_BUDGET_CELLS[tie_break])
     ordered, stage_numbers, optimal = _align_core(candidate, reference, stages, tie_break, budget)
     return AlignedPairs(tuple(ordered), tuple(stage_numbers), optimal, budget.used,
                         *count_crossings_and_chunks(ordered), tuple(budget.stops))
@@ -421,7 +423,8 @@ def align(
     matcher objects or callables, as :func:`mtlearn.metrics.meteor.matchers.resolve_stages`
     takes them. ``node_budget`` bounds the
     search (default :data:`DEFAULT_NODE_BUDGET` for the ``tie_break``; a group larger
-    than :data:`FULL_BUDGET_WORDS` words may spend only a share of it); when it is
+    than :data:`FULL_BUDGET_WORDS` words and :data:`FULL_BUDGET_CELLS` possible mappings
+    may spend only a share of it); when it is
     spent the result is the best alignment found, with ``optimal=False`` and the limit
     met in ``stops``.
     ``method="reference"`` aligns with the plain enumeration of

@@ -39,15 +39,17 @@ _LIMIT_NAMES = {
 
 def _stop_text(stop: "SearchStop", tie_break: str) -> str:
     """One limit that stopped the search, in words."""
-    from mtlearn.metrics.meteor.alignment import FULL_BUDGET_WORDS
+    from mtlearn.metrics.meteor.alignment import FULL_BUDGET_CELLS, FULL_BUDGET_WORDS
 
     if stop.limit == "nodes":
         return "the alignment search hit its node budget"
     if stop.limit == "group share":
-        full = FULL_BUDGET_WORDS.get(tie_break, 0)
+        words, cells = FULL_BUDGET_WORDS.get(tie_break, 0), FULL_BUDGET_CELLS.get(tie_break, 0)
         return (f"the alignment search hit a large group's share of its node budget: a group of "
-                f"{plural(stop.words, 'word')} may visit {plural(stop.allowed, 'node')} (past {full} words "
-                "the share shrinks with the cube of the group's size)")
+                f"{plural(stop.words, 'word')} and {plural(stop.cells, 'possible mapping')} may visit "
+                f"{plural(stop.allowed, 'node')} (past {words} words"
+                + (f" and {cells} mappings" if cells else "")
+                + " the share shrinks with the cube of the group's words)")
     if stop.limit == "group words":
         return (f"a group of {plural(stop.words, 'word')} is larger than the search's limit "
                 f"({stop.allowed} words): it kept the first alignment")
@@ -61,11 +63,12 @@ def search_note(r: "MeteorResult") -> str:
     >>> import random
     >>> from mtlearn import meteor
     >>> rng = random.Random(50)
-    >>> cand, ref = ([rng.choice(["the", "a", "cat", "on"]) for _ in range(100)] for _ in "cr")
+    >>> cand, ref = ([rng.choice(["the", "a", "cat", "on"]) for _ in range(150)] for _ in "cr")
     >>> print(search_note(meteor(cand, [ref], stages=["exact"])))  # doctest: +NORMALIZE_WHITESPACE
-    the alignment search hit a large group's share of its node budget: a group of 100 words may visit
-    12500 nodes (past 50 words the share shrinks with the cube of the group's size); the alignment
-    is the best found, not proven to have the fewest crossings/chunks
+    the alignment search hit a large group's share of its node budget: a group of 110 words and 642
+    possible mappings may visit 9391 nodes (past 50 words and 600 mappings the share shrinks with the
+    cube of the group's words); the alignment is the best found, not proven to have the fewest
+    crossings/chunks
     """
     if r.is_corpus:
         names = ", ".join(_LIMIT_NAMES.get(s.limit, s.limit) for s in r.search_stops) or "a limit"
