@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import html
 import math
+import random
 from fractions import Fraction
 from html.parser import HTMLParser
 
@@ -26,7 +27,10 @@ from mtlearn.examples.meteor import ROW_1, ROW_1_CHUNKS_SCORE, TABLE  # noqa: E4
 from mtlearn.show.plots import crossing_points, find_gid, marker_points  # noqa: E402
 from mtlearn.study import agreement  # noqa: E402
 from mtlearn.show.widgets import (  # noqa: E402
-    PICTURE_MAX_WORDS, TYPING_PAUSE_S, AgreementExplorer, BleuExplorer, ChrfExplorer, MeteorExplorer, TerExplorer)
+    PICTURE_MAX_WORDS, PICTURE_PAUSE_S, TYPING_PAUSE_S, AgreementExplorer, BleuExplorer, ChrfExplorer,
+    MeteorExplorer, TerExplorer, typing_pause)
+from mtlearn.show import widgets as explorer_module  # noqa: E402
+from mtlearn.metrics.meteor.explain import search_note  # noqa: E402
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError, wordnet_available  # noqa: E402
 
 
@@ -294,6 +298,57 @@ def test_meteor_long_input_shows_the_numbers_and_a_note_instead_of_the_picture(c
     assert not [n for n in x.notes if "picture" in n]
 
 
+def test_the_typing_pause_grows_with_a_slow_score():
+    assert typing_pause(0.0) == TYPING_PAUSE_S
+    assert typing_pause(0.3) == 0.6 > TYPING_PAUSE_S
+    assert typing_pause(100.0) == explorer_module.MAX_TYPING_PAUSE_S
+
+
+@pytest.mark.parametrize("make, typed", [
+    (lambda: MeteorExplorer("the cat sat", ["the cat sat on the mat"], stages=["exact"]), "the mat sat"),
+    (lambda: ChrfExplorer("the cat sat", ["the cat sat on the mat"]), "the mat sat"),
+    (lambda: TerExplorer("the cat sat", ["the cat sat on the mat"]), "the mat sat"),
+])
+def test_a_typed_change_shows_its_numbers_first_and_its_picture_after_a_further_pause(make, typed):
+    def set_from_python(text):  # the same explorer, the text set from a cell: computed and drawn at once
+        y = make()
+        y.candidate_input.value = text
+        return y
+
+    async def session() -> None:
+        x = make()
+        old_png, old_figure = bytes(x.image.value), x.figure
+        _typed(x.candidate_input, typed)
+        await asyncio.sleep(typing_pause(0.0) + 0.25)
+        want = set_from_python(typed)
+        assert x.score_html.value == want.score_html.value and x.summary_html.value == want.summary_html.value
+        assert x.figure is old_figure and bytes(x.image.value) == old_png  # the picture: not yet
+        await asyncio.sleep(PICTURE_PAUSE_S + 1.5)
+        assert bytes(x.image.value) == bytes(want.image.value) != old_png  # drawn
+        # A key during the picture's pause cancels it: only the last text is drawn.
+        _typed(x.candidate_input, "the cat")
+        await asyncio.sleep(typing_pause(0.0) + 0.1)
+        _typed(x.candidate_input, "the dog")
+        await asyncio.sleep(typing_pause(0.0) + PICTURE_PAUSE_S + 1.5)
+        last = set_from_python("the dog")
+        assert x.score_html.value == last.score_html.value
+        assert bytes(x.image.value) == bytes(last.image.value)
+
+    asyncio.run(session())
+
+
+def test_meteor_search_row_names_the_limit_that_stopped_the_search():
+    # 150 words drawn from 4: a group past the full-budget size stops at its share,
+    # and the explorer says so in the library's words (it said "node budget" whatever stopped it).
+    rng = random.Random(50)
+    cand, ref = (" ".join(rng.choice(["the", "a", "cat", "on"]) for _ in range(150)) for _ in "cr")
+    x = MeteorExplorer(cand, [ref], stages=["exact"])
+    direct = meteor(cand, [ref], stages=["exact"])
+    assert not direct.optimal and direct.search_stops
+    assert html.escape(search_note(direct)) in x.summary_html.value
+    assert "node budget reached" not in x.summary_html.value
+
+
 def test_meteor_states_the_picture_cut_off():
     assert f"Above :data:`PICTURE_MAX_WORDS` ({PICTURE_MAX_WORDS})" in MeteorExplorer.__doc__
 
@@ -324,23 +379,26 @@ def test_typing_without_a_running_loop_refreshes_at_once(monkeypatch):
 
 
 def test_typing_in_the_browser_waits_for_a_pause(monkeypatch):
+    pause = 0.3  # longer than the default, so that a loaded machine's late wake-ups cannot fail the test
+    monkeypatch.setattr(explorer_module, "TYPING_PAUSE_S", pause)
+
     async def session() -> None:
         x = BleuExplorer("a b c", ["a b c d"], max_order=2)
         calls = _counting(monkeypatch, x)
         for text in ("a", "a b", "a b c d"):  # three keys in quick succession
             _typed(x.candidate_input, text)
         assert calls == [] and x.result == bleu("a b c", ["a b c d"], max_order=2)  # not yet
-        await asyncio.sleep(TYPING_PAUSE_S / 2)
+        await asyncio.sleep(pause / 2)
         _typed(x.candidate_input, "a b c d e")  # a key within the pause restarts it
-        await asyncio.sleep(TYPING_PAUSE_S * 0.7)
+        await asyncio.sleep(pause * 0.7)
         assert calls == []
-        await asyncio.sleep(TYPING_PAUSE_S)
+        await asyncio.sleep(pause)
         assert calls == [1] and x.result == bleu("a b c d e", ["a b c d"], max_order=2)  # once, the last text
         # A slider refreshes at once, and computes a typed change still waiting (which then does not run).
         _typed(x.references_input, "a b c d e")
         x.max_order_input.value = 3
         assert calls == [1, 1] and x.result == bleu("a b c d e", ["a b c d e"], max_order=3)
-        await asyncio.sleep(TYPING_PAUSE_S * 1.5)
+        await asyncio.sleep(pause * 1.5)
         assert calls == [1, 1]
         # A value set from Python (a notebook cell) is not typing: at once, loop or not.
         x.candidate_input.value = "a"
@@ -869,3 +927,15 @@ def test_meteor_explorer_says_stem_and_synonym_are_english_only():
     x = MeteorExplorer("die Katzen saßen", ["die Katze saß"], stages=["exact", "stem"])
     assert "English only" in x.languages_html.value and x.languages_html in x.children
     assert x.result.matches_per_stage.get("stem", 0) == 0  # what the line warns of: no German stem match
+
+
+def test_bleu_tables_can_start_folded():
+    folded = BleuExplorer("the cat sat", ["the cat sat on the mat"], tables_open=False)
+    opened = BleuExplorer("the cat sat", ["the cat sat on the mat"])
+    assert folded.table_html.value.startswith('<details class="mtlearn-ngram-details"><summary>')
+    assert opened.table_html.value.startswith('<details class="mtlearn-ngram-details" open><summary>')
+    assert folded.table_html.value.count('class="mtlearn-ngrams"') == 4  # the tables are all there, folded
+    folded.candidate_input.value = "the cat"
+    assert " open>" not in folded.table_html.value.split("<summary>")[0]  # stays folded after a change
+    with pytest.raises(TypeError, match="tables_open"):
+        BleuExplorer("a", ["a"], tables_open="no")

@@ -71,7 +71,8 @@ Common API of all of them:
 - ``.set_inputs(candidate=..., references=..., <option>=...)`` -- set several
   controls at once and recompute once; setting a control's ``value`` directly also
   recomputes (that is how the widget reacts to the browser; text typed in the
-  browser is scored after a pause of ``TYPING_PAUSE_S`` = 0.3 s, see ``_Explorer``);
+  browser is scored after a pause of ``TYPING_PAUSE_S`` = 0.075 s, longer when scoring is
+  slow, and its picture redrawn after ``PICTURE_PAUSE_S`` = 0.4 s more, see ``_Explorer``);
 - the controls, as attributes: ``candidate_input``, ``references_input``,
   ``tokenize_input``, ``lowercase_input``; BLEU: ``max_order_input``,
   ``smoothing_input``, ``effective_order_input``, ``weights_input``; METEOR:
@@ -129,7 +130,8 @@ CSS classes (for browser tests, e.g. Playwright ``page.locator(".mtlearn-score")
 ``mtlearn-score``                the score ``HTML`` ("BLEU = 0.1353", "METEOR = 0.5000",
                                  "chrF2 = 0.6444", "TER = 0.1667")
 ``mtlearn-summary``              every number, in an HTML table
-``mtlearn-ngram-table``          BLEU: the n-gram tables
+``mtlearn-ngram-table``          BLEU: the n-gram tables (inside ``<details class="mtlearn-ngram-details">``,
+                                 open unless ``tables_open=False``)
 ``mtlearn-agreement-explorer``   the agreement explorer's box
 ``mtlearn-pair``,                agreement: language pair and system dropdowns
 ``mtlearn-system-1``,            ("Pair", "System 1", "System 2")
@@ -190,6 +192,7 @@ from __future__ import annotations
 import asyncio
 import html
 import math
+import time
 import warnings
 from collections.abc import Iterable, Sequence
 from contextlib import contextmanager
@@ -207,6 +210,7 @@ from mtlearn.metrics.bleu.score import BleuResult, bleu
 from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
 from mtlearn.metrics.chrf.score import ChrfResult, chrf
 from mtlearn.metrics.meteor.alignment import TIE_BREAKS
+from mtlearn.metrics.meteor.explain import search_note
 from mtlearn.metrics.meteor.formulas import check_parameters
 from mtlearn.metrics.meteor.score import MeteorResult, meteor
 from mtlearn.metrics.ter.score import TerResult, ter
@@ -299,8 +303,25 @@ def _frac_text(x: Fraction) -> str:
     return f"{x} = {float(x):.4f}" if x.denominator != 1 else f"{x}"
 
 
-#: Seconds of quiet in a text box before an explorer recomputes (restarted by each key typed).
-TYPING_PAUSE_S = 0.3
+#: Seconds of quiet in a text box before an explorer recomputes (restarted by each key typed);
+#: the wait is twice the last computation when that is longer, up to ``MAX_TYPING_PAUSE_S``.
+TYPING_PAUSE_S = 0.075
+MAX_TYPING_PAUSE_S = 1.0
+#: Seconds of further quiet before a typed change's picture is redrawn: drawing takes 0.3-1.6 s
+#: (10-60 words a side), and the numbers, shown first, should not wait for it.
+PICTURE_PAUSE_S = 0.4
+
+
+def typing_pause(last_compute_s: float) -> float:
+    """Seconds to wait for more keys before scoring typed text, given how long the last score took.
+
+    A fast score waits :data:`TYPING_PAUSE_S`; a slow one waits twice its time (so that
+    typing is not queued behind scores it will replace), at most :data:`MAX_TYPING_PAUSE_S`.
+
+    >>> typing_pause(0.002), typing_pause(0.2), typing_pause(3.0)
+    (0.075, 0.4, 1.0)
+    """
+    return min(MAX_TYPING_PAUSE_S, max(TYPING_PAUSE_S, 2 * last_compute_s))
 
 
 def _typed_in_browser(change: Any) -> bool:
@@ -326,11 +347,13 @@ class _Explorer(widgets.VBox):
     """What both explorers share: live updates, messages, ``set_inputs``.
 
     Typing waits for a pause: a text box's value sent by the browser schedules the
-    refresh :data:`TYPING_PAUSE_S` seconds later on the kernel's running asyncio loop,
+    refresh :func:`typing_pause` seconds later on the kernel's running asyncio loop,
     and each further key restarts the wait, so a sentence typed quickly is scored
-    once, not once per key. Sliders, checkboxes and dropdowns refresh at once (and
-    so does a value set from Python). Without a running loop (a script, a doctest)
-    every change refreshes at once.
+    once, not once per key. The numbers of a typed change are shown then; its
+    picture (slower to draw) :data:`PICTURE_PAUSE_S` seconds later, if no key came
+    meanwhile. Sliders, checkboxes and dropdowns refresh at once, picture included
+    (and so does a value set from Python). Without a running loop (a script, a
+    doctest) every change refreshes at once.
     """
 
     _css_class = ""
@@ -340,6 +363,9 @@ class _Explorer(widgets.VBox):
         super().__init__(**kwargs)
         self._quiet = False
         self._pending: Optional[asyncio.TimerHandle] = None  # the refresh waiting for a pause in typing
+        self._pending_picture: Optional[asyncio.TimerHandle] = None  # a typed change's picture, waiting
+        self._typed = False  # the refresh running is a typed change's (its picture may wait)
+        self._compute_s = 0.0  # how long the last score took (sets the typing pause)
         self.result: Any = None
         self.error: Optional[str] = None
         self.notes: list[str] = []
@@ -372,14 +398,35 @@ class _Explorer(widgets.VBox):
                 loop = None
             if loop is not None:
                 self._cancel_pending()
-                self._pending = loop.call_later(TYPING_PAUSE_S, self.refresh)
+                self._pending = loop.call_later(typing_pause(self._compute_s), self._refresh_typed)
                 return
         self.refresh()
 
+    def _refresh_typed(self) -> None:
+        self._typed = True
+        try:
+            self.refresh()
+        finally:
+            self._typed = False
+
     def _cancel_pending(self) -> None:
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
+        for handle in (self._pending, self._pending_picture):
+            if handle is not None:
+                handle.cancel()
+        self._pending = self._pending_picture = None
+
+    def _picture(self, draw: Any, dpi: int = 90) -> None:
+        """Show ``draw()``'s figure in ``self.image`` now, or, for a typed change, after
+        :data:`PICTURE_PAUSE_S` more seconds of quiet (a key meanwhile cancels it)."""
+        def show() -> None:
+            self._pending_picture = None
+            self.figure = draw()
+            _show_png(self.image, plots.figure_to_png(self.figure, dpi=dpi))
+
+        if self._typed:
+            self._pending_picture = asyncio.get_running_loop().call_later(PICTURE_PAUSE_S, show)
+        else:
+            show()
 
     @contextmanager
     def _hold(self) -> Iterator[None]:
@@ -416,7 +463,9 @@ class _Explorer(widgets.VBox):
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
+                start = time.perf_counter()
                 self.result = self._compute()
+                self._compute_s = time.perf_counter() - start
             self.notes.extend(str(w.message) for w in caught)
             if getattr(self.result, "reason", None):
                 self.notes.append(str(self.result.reason))
@@ -493,13 +542,16 @@ class BleuExplorer(_Explorer):
 
     ``candidate``: the candidate text; ``references``: a list of strings or one
     string with one reference per line. The other arguments are :func:`mtlearn.bleu`'s
-    (``weights`` a list of numbers, ``None`` for uniform). Papineni's clipping
-    example:
+    (``weights`` a list of numbers, ``None`` for uniform); ``tables_open=False`` starts
+    the n-gram tables folded (the workshop's projected page: one explorer a screen).
+    Papineni's clipping example:
 
     >>> x = BleuExplorer("the the the the the the the",
     ...                  ["The cat is on the mat", "There is a cat on the mat"], max_order=1, lowercase=True)
     >>> str(x.result.precision_fractions[0]), x.table_html.value.count('class="mtlearn-clipped"')
     ('2/7', 1)
+    >>> x.table_html.value.startswith('<details class="mtlearn-ngram-details" open>')
+    True
     >>> x.references_input.value = ""
     >>> x.result is None, x.error
     (True, 'references: give at least one reference, one per line')
@@ -518,10 +570,14 @@ class BleuExplorer(_Explorer):
         lowercase: bool = False,
         effective_order: bool = False,
         weights: Optional[Sequence[float]] = None,
+        tables_open: bool = True,
     ) -> None:
         super().__init__()
         candidate = _check_text(candidate, "candidate")
         refs_text = _references_text(references)
+        if not isinstance(tables_open, bool):
+            raise TypeError(f"tables_open: expected True or False, got {type(tables_open).__name__}")
+        self.tables_open = tables_open  # False: the n-gram tables start folded (a projected page stays short)
         # Same checks (and messages) as the metric itself; a weights warning shows in the widget.
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -606,7 +662,9 @@ class BleuExplorer(_Explorer):
         self.score_html.value = (f'<b style="font-size:1.2em">BLEU = '
                                  f'{_num("score", r.score)}</b>')
         self.summary_html.value = self._summary(r)
-        self.table_html.value = self._tables(r)
+        self.table_html.value = (f'<details class="mtlearn-ngram-details"{" open" if self.tables_open else ""}>'
+                                 f"<summary>n-gram tables: counts, clipping (1..{r.max_order}-grams)</summary>"
+                                 f"{self._tables(r)}</details>")
 
     @staticmethod
     def _summary(r: BleuResult) -> str:
@@ -887,8 +945,7 @@ class MeteorExplorer(_Explorer):
             return
         label = (f"reference {r.best_reference + 1} of {len(r.per_reference)} (best)"
                  if len(r.per_reference) > 1 and r.best_reference is not None else None)
-        self.figure = plots.plot_alignment(r, title=label)
-        _show_png(self.image, plots.figure_to_png(self.figure, dpi=90))
+        self._picture(lambda: plots.plot_alignment(r, title=label))
 
     @staticmethod
     def _summary(r: MeteorResult) -> str:
@@ -917,7 +974,7 @@ class MeteorExplorer(_Explorer):
             best = (r.best_reference or 0) + 1
             rows.append(("score against each reference", f"{scores}; best: {_num('best-reference', best)}"))
         if not r.optimal:
-            rows.append(("search", "node budget reached: the best alignment found, not proven optimal"))
+            rows.append(("search", html.escape(search_note(r))))
         style = 'style="border-collapse:collapse" border="1" cellpadding="3"'
         body = "".join(f"<tr><td>{html.escape(k)}</td><td>{v}</td></tr>"
                        for k, v in rows)
@@ -1054,8 +1111,7 @@ class ChrfExplorer(_Explorer):
         self.score_html.value = f'<b style="font-size:1.2em">{html.escape(name)} = {_num("score", r.score)}</b>'
         self.summary_html.value = self._summary(r)
         self.table_html.value = self._table(r)
-        self.figure = plots.plot_chrf_orders(r)
-        _show_png(self.image, plots.figure_to_png(self.figure, dpi=90))
+        self._picture(lambda: plots.plot_chrf_orders(r))
 
     @staticmethod
     def _summary(r: ChrfResult) -> str:
@@ -1205,8 +1261,7 @@ class TerExplorer(_Explorer):
         self.summary_html.value = self._summary(r)
         self.shifts_html.value = self._shifts(r)
         self.edits_html.value = self._edits(r)
-        self.figure = plots.plot_ter_edits(r)
-        _show_png(self.image, plots.figure_to_png(self.figure, dpi=90))
+        self._picture(lambda: plots.plot_ter_edits(r))
 
     @staticmethod
     def _summary(r: TerResult) -> str:

@@ -41,6 +41,7 @@ f-mean: data-exact 3/4, expected 2/3
 from __future__ import annotations
 
 import math
+import statistics
 import time
 from fractions import Fraction
 from typing import Any, Callable, Optional
@@ -401,15 +402,21 @@ def exercise_meteor(page: Any, shot: str, root: str = ".mtlearn-meteor-explorer"
     explorer.locator(".mtlearn-score").first.scroll_into_view_if_needed()
     save_screenshot(page, f"{shot}-after-typing")
 
-    before = readout(explorer, "mtlearn-alpha")
-    shown = ui.press_slider(explorer.locator(".mtlearn-alpha").first, _slider_key(explorer, "mtlearn-alpha", "0.00"))
-    settings = meteor_settings(explorer)
-    assert shown != before and settings["alpha"] == float(shown)
-    after_slider = meteor_expected(candidate, refs, settings)
-    assert not math.isclose(after_slider["score"], after_typing["score"]), "alpha should change this score"
-    wait_for_numbers(explorer, after_slider, f"{shot} after the alpha slider {before} -> {shown}")
+    # Every parameter slider must move the score (issue 14: alpha and beta could not, from
+    # a starting pair with P = R = 1 and one chunk per match).
+    current = after_typing
+    for name in ("alpha", "beta", "gamma"):
+        before = readout(explorer, f"mtlearn-{name}")
+        shown = ui.press_slider(explorer.locator(f".mtlearn-{name}").first,
+                                _slider_key(explorer, f"mtlearn-{name}", "0.00"))
+        settings = meteor_settings(explorer)
+        assert shown != before and settings[name] == float(shown)
+        after_slider = meteor_expected(candidate, refs, settings)
+        assert not math.isclose(after_slider["score"], current["score"]), f"{name} should change this score"
+        wait_for_numbers(explorer, after_slider, f"{shot} after the {name} slider {before} -> {shown}")
+        current = after_slider
     explorer.locator(".mtlearn-score").first.scroll_into_view_if_needed()
-    save_screenshot(page, f"{shot}-after-alpha-slider")
+    save_screenshot(page, f"{shot}-after-sliders")
 
 
 def exercise_chrf(page: Any, shot: str, root: str = ".mtlearn-chrf-explorer") -> None:
@@ -474,3 +481,82 @@ def exercise_ter(page: Any, shot: str, root: str = ".mtlearn-ter-explorer") -> N
     wait_for_numbers(explorer, after_click,
                      f"{shot} after case sensitive -> {settings['case_sensitive']}")
     save_screenshot(page, f"{shot}-after-case-sensitive")
+
+
+# --------------------------------------------------------------------------------------
+# Typing latency (issue 14: "under 150 ms from the last key to the new numbers" for
+# sentence-sized pairs; the explorer scores after a pause in typing)
+# --------------------------------------------------------------------------------------
+
+_SCORE_IS_JS = """([root, value]) => {
+    const span = document.querySelector(`${root} .mtlearn-score .mtlearn-num[data-name="score"]`);
+    return span !== null && span.dataset.value === value;
+}"""
+
+
+_PICTURE_JS = """(root) => {
+    const img = document.querySelector(`${root} img`);
+    return img === null ? null : img.src;
+}"""
+_PICTURE_CHANGED_JS = """([root, before]) => {
+    const img = document.querySelector(`${root} img`);
+    return img !== null && img.src !== before;
+}"""
+
+
+def _words_of(sentence: str, n: int) -> str:
+    """``n`` words: ``sentence`` repeated (so function words repeat, as in a long text)."""
+    words = sentence.split()
+    return " ".join(words[k % len(words)] for k in range(n))
+
+
+def typing_latency(page: Any, root: str, sentence: str, words: int, repeats: int = 3,
+                   report: Optional[list[str]] = None) -> list[float]:
+    """Seconds from the last key typed into the METEOR explorer to its new score on the page.
+
+    Both sides get ``words`` words (``sentence`` repeated; the candidate rotated by a
+    word), then, ``repeats`` times, a word is typed at the end
+    of the candidate key by key and the clock runs from the last key until the page
+    shows the score mtlearn computes for the new candidate (read in the page at each
+    animation frame). Where the picture is drawn (up to ``PICTURE_MAX_WORDS`` words a
+    side) the clock also runs until the new picture replaces the old one (it waits for
+    a further pause: ``PICTURE_PAUSE_S``). Each figure is printed, and added to ``report``.
+    """
+    from mtlearn.show.widgets import PICTURE_MAX_WORDS
+    explorer = page.locator(root).first
+    explorer.scroll_into_view_if_needed()
+    settings = meteor_settings(explorer)
+    reference = _words_of(sentence, words)
+    candidate = rotated(reference, 1)
+    ui.type_text(explorer.locator(".mtlearn-references").first, reference, typed=0)
+    ui.type_text(explorer.locator(".mtlearn-candidate").first, candidate, typed=0)
+    wait_for_numbers(explorer, meteor_expected(candidate, [reference], settings), f"{root}: {words} words a side")
+    field = explorer.locator(".mtlearn-candidate textarea").first
+    seconds, pictures = [], []
+    for extra in ["mat", "dog", "tea", "sun", "cup"][:repeats]:
+        before = meteor_expected(candidate, [reference], settings)["score"]
+        candidate = f"{candidate} {extra}"
+        expected = meteor_expected(candidate, [reference], settings)["score"]
+        assert not math.isclose(expected, before), f"typing {extra!r} should change the score"
+        picture = page.evaluate(_PICTURE_JS, root)
+        field.click()
+        field.press("Control+End")  # the end of the text (End: of the line clicked, in a wrapped box)
+        field.press_sequentially(f" {extra[:-1]}", delay=20)
+        field.press(extra[-1])
+        start = time.monotonic()
+        page.wait_for_function(_SCORE_IS_JS, arg=[root, repr(float(expected))], polling="raf",
+                               timeout=ui.WIDGET_UPDATE_MS)
+        seconds.append(time.monotonic() - start)
+        if words <= PICTURE_MAX_WORDS and picture is not None:
+            page.wait_for_function(_PICTURE_CHANGED_JS, arg=[root, picture], polling="raf",
+                                   timeout=ui.WIDGET_UPDATE_MS)
+            pictures.append(time.monotonic() - start)
+    line = (f"typing latency, {root}, {words} words a side: last key -> new score "
+            + ", ".join(f"{s * 1000:.0f} ms" for s in seconds) + f" (median {statistics.median(seconds) * 1000:.0f} ms)")
+    if pictures:
+        line += ("; -> new picture " + ", ".join(f"{s * 1000:.0f} ms" for s in pictures)
+                 + f" (median {statistics.median(pictures) * 1000:.0f} ms)")
+    print(line)
+    if report is not None:
+        report.append(line)
+    return seconds

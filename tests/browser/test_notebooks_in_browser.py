@@ -13,7 +13,7 @@ Python, and the error detector sees a traceback.
 
 Screenshots (``test-artifacts/browser/``): ``<notebook>-after-run-all.png``,
 ``<notebook>-bleu-explorer-after-typing.png``, ``…-after-max-order-slider.png``,
-``<notebook>-meteor-explorer-after-typing.png``, ``…-after-alpha-slider.png``,
+``<notebook>-meteor-explorer-after-typing.png``, ``…-after-sliders.png``,
 ``<notebook>-chrf-explorer-after-typing.png``, ``…-after-beta-slider.png``,
 ``<notebook>-ter-explorer-after-typing.png``, ``…-after-case-sensitive.png``.
 """

@@ -7,12 +7,14 @@ always stopped. Without the token the page is refused. The app test checks
 what an instructor projects: the title is there, no code is visible (no code
 cell, no line of the notebook's code in the page's text), no error is shown,
 every explorer reacts: a typed candidate and a moved slider (TER: a ticked
-box) give the numbers mtlearn computes here, and the page asks no host but
-127.0.0.1 for anything (the browser blocks such requests; any one fails the test).
+box; METEOR: each of alpha, beta and gamma) give the numbers mtlearn computes here,
+typing latency is measured (the last key to the new score, 50 and 200 words a side:
+printed and written to ``test-artifacts/browser/typing-latency.txt``), and the page asks
+no host but 127.0.0.1 for anything (the browser blocks such requests; any one fails the test).
 
 Screenshots: ``workshop-voila.png`` (the whole app as served),
 ``workshop-voila-bleu-explorer-after-typing.png``, ``…-after-max-order-slider.png``,
-``workshop-voila-meteor-explorer-after-typing.png``, ``…-after-alpha-slider.png``,
+``workshop-voila-meteor-explorer-after-typing.png``, ``…-after-sliders.png``,
 ``workshop-voila-chrf-explorer-after-typing.png``, ``…-after-beta-slider.png``,
 ``workshop-voila-ter-explorer-after-typing.png``, ``…-after-case-sensitive.png``.
 """
@@ -31,7 +33,7 @@ import pytest
 
 import browser_explorers as explorers
 import browser_ui as ui
-from browser_harness import NOTEBOOKS, REPO, Server, free_port, running_server, save_screenshot, server_env
+from browser_harness import ARTIFACTS, NOTEBOOKS, REPO, Server, free_port, running_server, save_screenshot, server_env
 
 WORKSHOP = NOTEBOOKS / "workshop.ipynb"
 # The explorers the app shows, by their box's CSS class.
@@ -97,10 +99,22 @@ def test_workshop_app_in_voila(page: Any, voila: Server, browser: Any) -> None:
     assert not visible, f"code visible in the app: {visible}"
     assert len(code_lines(WORKSHOP)) >= 2  # the check above had something to look for
 
+    # A projector shows one explorer at a time: the BLEU explorer's n-gram tables start folded.
+    details = page.locator(".mtlearn-bleu-explorer details.mtlearn-ngram-details").first
+    assert details.evaluate("d => d.open") is False, "the workshop's n-gram tables should start folded"
     explorers.exercise_bleu(page, "workshop-voila-bleu-explorer")
     explorers.exercise_meteor(page, "workshop-voila-meteor-explorer")
     explorers.exercise_chrf(page, "workshop-voila-chrf-explorer")
     explorers.exercise_ter(page, "workshop-voila-ter-explorer")
+    # Typing in the live room: the last key to the new numbers, sentence-sized and long
+    # (the figures go in the report; the bound is generous: these machines are noisy).
+    report: list[str] = []
+    sentence = "the big cat was sitting on the mat"
+    short = explorers.typing_latency(page, ".mtlearn-meteor-explorer", sentence, 50, report=report)
+    long = explorers.typing_latency(page, ".mtlearn-meteor-explorer", sentence, 200, report=report)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "typing-latency.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
+    assert max(short) < 10 and max(long) < 30, report
     # Offline rooms: the page must not ask any other host for anything (Voilà's lab template linked
     # Font Awesome on a CDN; mtlearn's template drops the links).
     blocked = browser.blocked[blocked_before:]
