@@ -462,10 +462,10 @@ class _GroupSearch:
     """Branch and bound over one group's candidate words, in candidate order."""
 
     def __init__(self, group: Sequence[Component], fixed: dict[int, int], weight: int,
-                 budget: Budget, limits: SearchLimits) -> None:
+                 budget: Budget, limits: SearchLimits, cells: int) -> None:
         self.fixed, self.weight, self.budget = fixed, weight, budget
         self.words = sorted((i, k) for k, comp in enumerate(group) for i in comp.cands)
-        self.cells = group_size(group, weight > 0)[1]  # the size the budget's share is set by
+        self.cells = cells  # its possible mappings (group_size): they set the budget's share
         in_order = [comp.complete and weight > 0 for comp in group]
         cells = [cell for comp, o in zip(group, in_order)
                  for cell in (in_order_cells(comp) if o else _all_cells(comp))]
@@ -701,7 +701,7 @@ def solve_group(group: Sequence[Component], fixed: dict[int, int], weight: int,
             else:
                 budget.stop("group cells", cells, limits.group_cells, words, cells)
         return StageResult(first, proven)
-    return _GroupSearch(group, fixed, weight, budget, limits).run()
+    return _GroupSearch(group, fixed, weight, budget, limits, cells).run()
 
 
 # --------------------------------------------------------------------------- one stage
