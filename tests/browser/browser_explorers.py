@@ -530,11 +530,13 @@ def typing_latency(page: Any, root: str, sentence: str, words: int, repeats: int
     candidate = rotated(reference, 1)
     ui.type_text(explorer.locator(".mtlearn-references").first, reference, typed=0)
     ui.type_text(explorer.locator(".mtlearn-candidate").first, candidate, typed=0)
-    wait_for_numbers(explorer, meteor_expected(candidate, [reference], settings), f"{root}: {words} words a side")
+    start_numbers = meteor_expected(candidate, [reference], settings)
+    wait_for_numbers(explorer, start_numbers, f"{root}: {words} words a side")
     field = explorer.locator(".mtlearn-candidate textarea").first
     seconds, pictures = [], []
+    expected = start_numbers["score"]
     for extra in ["mat", "dog", "tea", "sun", "cup"][:repeats]:
-        before = meteor_expected(candidate, [reference], settings)["score"]
+        before = expected  # the score the page shows now
         candidate = f"{candidate} {extra}"
         expected = meteor_expected(candidate, [reference], settings)["score"]
         assert not math.isclose(expected, before), f"typing {extra!r} should change the score"
@@ -551,11 +553,13 @@ def typing_latency(page: Any, root: str, sentence: str, words: int, repeats: int
             page.wait_for_function(_PICTURE_CHANGED_JS, arg=[root, picture], polling="raf",
                                    timeout=ui.WIDGET_UPDATE_MS)
             pictures.append(time.monotonic() - start)
-    line = (f"typing latency, {root}, {words} words a side: last key -> new score "
-            + ", ".join(f"{s * 1000:.0f} ms" for s in seconds) + f" (median {statistics.median(seconds) * 1000:.0f} ms)")
+    def ms(values: list[float]) -> str:
+        return (", ".join(f"{v * 1000:.0f} ms" for v in values)
+                + f" (median {statistics.median(values) * 1000:.0f} ms)")
+
+    line = f"typing latency, {root}, {words} words a side: last key -> new score {ms(seconds)}"
     if pictures:
-        line += ("; -> new picture " + ", ".join(f"{s * 1000:.0f} ms" for s in pictures)
-                 + f" (median {statistics.median(pictures) * 1000:.0f} ms)")
+        line += f"; -> new picture {ms(pictures)}"
     print(line)
     if report is not None:
         report.append(line)
