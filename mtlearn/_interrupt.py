@@ -50,8 +50,31 @@ def is_command(argv: Sequence[str], orig_argv: Sequence[str]) -> bool:
     return False
 
 
+def was_interrupted(error: Optional[BaseException]) -> bool:
+    """Whether ``error`` is a Ctrl-C, or was raised because of one.
+
+    Python wraps an exception raised while a class is being created (in ``__set_name__``, e.g.
+    a dataclass field) in a ``RuntimeError`` whose cause is the original, so a Ctrl-C at that
+    moment of an import surfaces as a ``RuntimeError``.
+
+    >>> try:
+    ...     raise RuntimeError("Error calling __set_name__") from KeyboardInterrupt()
+    ... except RuntimeError as error:
+    ...     was_interrupted(error)
+    True
+    >>> was_interrupted(RuntimeError("no")), was_interrupted(KeyboardInterrupt())
+    (False, True)
+    """
+    seen = 0
+    while error is not None and seen < 100:  # a bounded walk: chains can be long, never loop
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        error, seen = error.__cause__ or error.__context__, seen + 1
+    return False
+
+
 def _excepthook(kind: type[BaseException], value: BaseException, tb: Optional[TracebackType]) -> None:
-    if not issubclass(kind, KeyboardInterrupt):
+    if not (issubclass(kind, KeyboardInterrupt) or was_interrupted(value)):
         sys.__excepthook__(kind, value, tb)
         return
     try:

@@ -1,0 +1,46 @@
+"""mtlearn/_interrupt.py: a Ctrl-C while a command imports ends in one line and exit status 130,
+also when Python has wrapped the KeyboardInterrupt in another exception."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from mtlearn._interrupt import EXIT_INTERRUPTED, MESSAGE
+
+# A Ctrl-C that lands while a dataclass is being created reaches the top as
+# "RuntimeError: Error calling __set_name__ ..." caused by the KeyboardInterrupt (seen in the suite
+# under load: the interrupt tests then got a traceback and exit status 1).
+WRAPPED = """
+import sys
+sys.argv = ["mtlearn", "bleu"]
+from mtlearn import _interrupt
+_interrupt.install()
+class Field:
+    def __set_name__(self, owner, name):
+        raise KeyboardInterrupt
+class Result:
+    notes = Field()
+"""
+
+PLAIN_ERROR = """
+import sys
+sys.argv = ["mtlearn", "bleu"]
+from mtlearn import _interrupt
+_interrupt.install()
+raise RuntimeError("not an interruption")
+"""
+
+
+def _run(code: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+
+
+def test_a_wrapped_ctrl_c_is_an_interruption():
+    proc = _run(WRAPPED)
+    assert (proc.returncode, proc.stderr, proc.stdout) == (EXIT_INTERRUPTED, MESSAGE, "")
+
+
+def test_another_error_keeps_its_traceback():
+    proc = _run(PLAIN_ERROR)
+    assert proc.returncode == 1 and "RuntimeError: not an interruption" in proc.stderr
