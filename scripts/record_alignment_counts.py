@@ -134,14 +134,24 @@ def compute_counts(candidates: Sequence[str], references: Sequence[str], tie_bre
     return rows
 
 
-def compute_record(wmt22: Path, counts: Mapping[str, Any], key: Key) -> list[Row]:
-    """Recompute one record of a loaded fixture from the WMT22 files it names, with its
-    settings: comparable with ``==`` to ``load_counts(path)["records"][key]``."""
-    pair, ref_id, system, tie_break = key
+def record_texts(wmt22: Path, counts: Mapping[str, Any], key: Key) -> tuple[list[str], list[str]]:
+    """The candidate and reference lines of one record of a loaded fixture."""
+    pair, ref_id, system, _tie_break = key
     info = counts["pairs"][pair]
-    return compute_counts(read_lines(Path(wmt22) / info["systems"][system]),
-                          read_lines(Path(wmt22) / info["references"][ref_id]),
-                          tie_break, counts["settings"])
+    return (read_lines(Path(wmt22) / info["systems"][system]),
+            read_lines(Path(wmt22) / info["references"][ref_id]))
+
+
+def compute_record(wmt22: Path, counts: Mapping[str, Any], key: Key,
+                   lines: Optional[Sequence[int]] = None) -> list[Row]:
+    """Recompute one record of a loaded fixture from the WMT22 files it names, with its
+    settings: comparable with ``==`` to ``load_counts(path)["records"][key]``, or, given
+    ``lines`` (segment indices), to those rows of it (each segment is aligned on its own, so a
+    subset gives the same rows as the whole file)."""
+    candidates, references = record_texts(wmt22, counts, key)
+    if lines is not None:
+        candidates, references = [candidates[i] for i in lines], [references[i] for i in lines]
+    return compute_counts(candidates, references, key[3], counts["settings"])
 
 
 def _job(job: tuple[str, str, str, str, str, str]) -> tuple[str, list[Row], float]:

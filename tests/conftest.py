@@ -4,9 +4,46 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import os
+
 import pytest
 
+import tiers
 from repo_paths import REPO, wmt22_path  # noqa: F401  (re-exported for fixtures)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--full", action="store_true", default=False,
+                     help=f"the full tier: every segment of every WMT22 sweep (make test-full; or {tiers.TIER_ENV}=full)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The environment carries the tier to test modules (read at import, for their parameters), to
+    # pytest-xdist's workers and to the notebooks' kernels.
+    if config.getoption("--full"):
+        os.environ[tiers.TIER_ENV] = "full"
+    if not hasattr(config, "workerinput"):  # the run itself, not one of pytest-xdist's workers
+        _empty_browser_artifacts()
+
+
+def _empty_browser_artifacts() -> None:
+    """Earlier runs' browser screenshots go (test-artifacts/browser/*.png); this run's stay, whichever worker wrote them."""
+    for old in (REPO / "test-artifacts" / "browser").glob("*.png"):
+        old.unlink(missing_ok=True)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return tiers.describe()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if tiers.is_full():
+        return
+    for item in items:
+        marker = item.get_closest_marker("full")
+        if marker is not None:
+            why = marker.kwargs.get("reason", "")
+            item.add_marker(pytest.mark.skip(reason=f"full tier only (make test-full){': ' + why if why else ''}"))
 
 
 @pytest.fixture(scope="session")

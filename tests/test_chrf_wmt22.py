@@ -12,6 +12,11 @@ organisers' ``automatic-scores.tsv``. Every into-English pair, every system:
 - chrF++ (``word_order=2``) against sacreBLEU on de-en (every system; reference A, and A with B), to keep the
   file within its time budget (chrF++ on random inputs: test_chrf_sacrebleu.py).
 
+Tiers (tests/tiers.py): the full tier (make test-full) compares every segment of every system. The default
+tier compares mtlearn with sacreBLEU on the sampled segments of every system and reference set (chrF++
+too), and with WMT's official rows on the whole test set of the first system of each pair and of the
+system whose chrf-all moves most with the tie rule (``FIRST_MINUS_OFFICIAL``), and the card's first row.
+
 Keeping the file fast: each mtlearn score is computed once (``_ours``; the card's table reads the same
 results), and while this module runs sacreBLEU's pure n-gram extraction of a hypothesis is memoised
 (``memoised_sacrebleu``), so the A, B and all-references runs of a system, and systems with the same
@@ -32,6 +37,7 @@ import sacrebleu.metrics.chrf as sacrebleu_chrf
 from sacrebleu.metrics import CHRF
 
 import mtlearn
+import tiers
 from repo_paths import wmt22_path
 
 pytestmark = pytest.mark.wmt22
@@ -92,11 +98,41 @@ def _segments(refs: dict, names: tuple[str, ...]) -> list[list[str]]:
 
 @lru_cache(maxsize=None)
 def _ours(root: str, pair: str, system: str, names: tuple[str, ...], word_order: int = 0,
-          reference_ties: str = "first") -> "mtlearn.ChrfResult":
-    """mtlearn's corpus chrF of one system, computed once per module (the card's table reuses it)."""
+          reference_ties: str = "first", lines: tuple[int, ...] | None = None) -> "mtlearn.ChrfResult":
+    """mtlearn's corpus chrF of one system (of the segments ``lines``, or all), computed once per module."""
     data = _pair(root, pair)
-    return mtlearn.corpus_chrf(data["systems"][system], _segments(data["refs"], names), word_order=word_order,
-                               reference_ties=reference_ties)
+    hyps, refs = data["systems"][system], _segments(data["refs"], names)
+    if lines is not None:
+        hyps, refs = tiers.subset(hyps, lines), tiers.subset(refs, lines)
+    return mtlearn.corpus_chrf(hyps, refs, word_order=word_order, reference_ties=reference_ties)
+
+
+def _theirs(root: str, pair: str, system: str, names: tuple[str, ...], word_order: int,
+            lines: tuple[int, ...] | None) -> float:
+    """sacreBLEU's corpus chrF (0-1) of the same segments."""
+    hyps = _pair(root, pair)["systems"][system]
+    if lines is None:
+        return _sacrebleu(root, pair, names, word_order).corpus_score(hyps, None).score / 100
+    refs = [tiers.subset(_pair(root, pair)["refs"][x], lines) for x in names]
+    return CHRF(word_order=word_order).corpus_score(tiers.subset(hyps, lines), refs).score / 100
+
+
+def _sample(root: str, pair: str) -> tuple[int, ...] | None:
+    """The segments compared with sacreBLEU: None (every one) in the full tier."""
+    return None if tiers.is_full() else tuple(tiers.sample_lines(len(_pair(root, pair)["refs"][_first_ref(root, pair)]),
+                                                                     every=tiers.CHRF_EVERY))
+
+
+def _first_ref(root: str, pair: str) -> str:
+    return sorted(_pair(root, pair)["refs"])[0]
+
+
+def _whole_test_set(pair: str, systems) -> set[str]:
+    """The systems whose whole test set is compared with WMT's official rows (every one in the full tier)."""
+    if tiers.is_full():
+        return set(systems)
+    pinned = [(abs(v), s) for (p, s), v in FIRST_MINUS_OFFICIAL.items() if p == pair]
+    return set(sorted(systems)[:tiers.CHRF_OFFICIAL_FIRST_SYSTEMS]) | ({max(pinned)[1]} if pinned else set())
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -154,12 +190,15 @@ def test_chrf_every_system_every_reference_set(root: str, pair: str) -> None:
     if len(names) > 1:
         ref_sets["all"] = names
     assert data["systems"], pair
+    lines, whole = _sample(root, pair), _whole_test_set(pair, data["systems"])
     checked = 0
-    for system, hyps in data["systems"].items():
+    for system in data["systems"]:
         for label, chosen in ref_sets.items():
+            ours = _ours(root, pair, system, chosen, lines=lines)
+            assert abs(ours.score - _theirs(root, pair, system, chosen, 0, lines)) <= TOLERANCE, (pair, system, label)
+            if system not in whole:
+                continue
             ours = _ours(root, pair, system, chosen)
-            theirs = _sacrebleu(root, pair, chosen, 0).corpus_score(hyps, None).score / 100
-            assert abs(ours.score - theirs) <= TOLERANCE, (pair, system, label)
             if label == "all":
                 _check_all_references(root, pair, system, chosen, ours)
             else:
@@ -167,8 +206,10 @@ def test_chrf_every_system_every_reference_set(root: str, pair: str) -> None:
             checked += 1
         if len(names) == 1:  # one reference: WMT's chrf-all is chrf-A
             assert official[(pair, system, "all")] == official[(pair, system, names[0])]
-            checked += 1
-    assert checked == len(data["systems"]) * (len(names) + 1)
+            checked += system in whole
+    assert checked == len(whole) * (len(names) + 1) and whole <= set(data["systems"])
+    print(f"\n{pair} ({tiers.name()} tier): {len(data['systems'])} systems x {len(ref_sets)} reference sets on "
+          f"{'every' if lines is None else len(lines)} segments; whole test set against WMT: {sorted(whole)}")
 
 
 @pytest.mark.parametrize("pair", CHRF_PLUS_PLUS_PAIRS)
@@ -176,11 +217,11 @@ def test_chrf_plus_plus_every_system(root: str, pair: str) -> None:
     data = _pair(root, pair)
     names = tuple(sorted(data["refs"]))
     ref_sets = [names[:1], names]  # reference A alone, and A and B
-    for system, hyps in data["systems"].items():
+    lines = _sample(root, pair)
+    for system in data["systems"]:
         for chosen in ref_sets:
-            ours = _ours(root, pair, system, chosen, 2)
-            theirs = _sacrebleu(root, pair, chosen, 2).corpus_score(hyps, None).score / 100
-            assert abs(ours.score - theirs) <= TOLERANCE, (pair, system, chosen)
+            ours = _ours(root, pair, system, chosen, 2, lines=lines)
+            assert abs(ours.score - _theirs(root, pair, system, chosen, 2, lines)) <= TOLERANCE, (pair, system, chosen)
 
 
 def test_every_official_chrf_row_of_our_pairs_was_checked(root: str) -> None:
@@ -210,7 +251,7 @@ def test_card_table_is_mtlearn_and_official(root: str) -> None:
             rows.append((cells[0], [float(x) for x in cells[1:]]))
     assert len(rows) == 3
     data, official = _pair(root, "de-en"), _official(root)
-    for system, printed in rows:
+    for system, printed in rows if tiers.is_full() else rows[:tiers.CARD_ROWS]:
         assert system in data["systems"], system
         for value, (label, chosen) in zip(printed, [("A", ("A",)), ("B", ("B",)), ("all", ("A", "B"))]):
             ours = 100 * _ours(root, "de-en", system, chosen).score

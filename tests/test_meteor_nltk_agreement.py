@@ -46,9 +46,8 @@ mtlearn's formulas give for NLTK's alignment, so no difference hides in the
 formulas.
 
 NLTK takes about 2.5 s per system here and mtlearn's exact search more; the default
-suite checks all 1,984 segments of two systems (``SYSTEMS``); set
-``MTLEARN_AGREEMENT_ALL=1`` for all nine (``benchmarks/meteor_bench.py`` also runs
-all nine).
+tier (tests/tiers.py) checks all 1,984 segments of two systems (``SYSTEMS``), the full
+tier (make test-full) all nine (``benchmarks/meteor_bench.py`` also runs all nine).
 """
 
 from __future__ import annotations
@@ -60,6 +59,7 @@ from pathlib import Path
 import pytest
 
 import mtlearn
+import tiers
 from mtlearn.metrics.meteor.formulas import score_from_counts
 from mtlearn.metrics.meteor.matchers import resolve_stages, stage_matches
 from mtlearn.metrics.meteor.wordnet import find_wordnet
@@ -184,7 +184,7 @@ def compare_system(wmt22: Path, system: str) -> tuple[int, Counter, Counter]:
 
 
 def systems_to_check() -> tuple[str, ...]:
-    if os.environ.get("MTLEARN_AGREEMENT_ALL") == "1":
+    if tiers.is_full():
         path = Path(os.environ.get("MTLEARN_WMT22", Path(__file__).resolve().parents[2] / "shared/data/wmt22"))
         return tuple(sorted(p.name.split(".hyp.")[1][:-3]
                             for p in (path / "system-outputs").glob("generaltest2022.de-en.hyp.*.en")))

@@ -14,6 +14,11 @@ average length, its sums), but a (hypothesis, reference) word pair already searc
 That saves the both-references runs entirely (their pairs are those of the A and B runs) and the 30 %
 of de-en hypotheses that repeat another system's output. mtlearn is run as a user runs it, unpatched:
 ``corpus_ter`` once per system and reference set.
+
+Tiers (tests/tiers.py): the full tier (make test-full) compares every segment and every row of the card's
+table; the default tier compares, for every system and reference set, the sampled segments and the
+longest ones (corpus score of those segments, and each segment's statistics), and the card's first row
+on the whole test set.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import sacrebleu.metrics.ter as sacrebleu_ter
 from sacrebleu.metrics import TER
 
 import mtlearn
+import tiers
 from repo_paths import REPO
 
 pytestmark = pytest.mark.wmt22
@@ -85,27 +91,41 @@ def memoised_sacrebleu() -> Iterator[dict]:
 
 
 @pytest.fixture(scope="module")
-def scored(data: dict, memoised_sacrebleu: dict) -> Callable[[str, str], tuple]:
-    """(system, reference set) -> (mtlearn's corpus result, sacreBLEU's score, sacreBLEU's segment stats), once each."""
-    cache: dict = {}
-    metrics = {label: TER(references=[data["refs"][x] for x in names]) for label, names in REFERENCE_SETS.items()}
+def lines(data: dict) -> list[int]:
+    """The segments compared: every one in the full tier; in the default tier the sample of tests/tiers.py
+    and the :data:`tiers.LONGEST` longest segments (the most words of any system plus the references:
+    the shift search's costliest)."""
+    n = len(data["refs"]["A"])
+    size = [max(len(out[i].split()) for out in data["systems"].values())
+            + sum(len(ref[i].split()) for ref in data["refs"].values()) for i in range(n)]
+    return tiers.sample_lines(n, sorted(range(n), key=lambda i: -size[i])[:tiers.LONGEST])
 
-    def score(system: str, label: str) -> tuple:
-        if (system, label) not in cache:
-            hyps, names = data["systems"][system], REFERENCE_SETS[label]
-            refs = [list(seg) for seg in zip(*[data["refs"][x] for x in names])]
-            ours = mtlearn.corpus_ter(hyps, refs)
-            theirs = metrics[label].corpus_score(hyps, None)
+
+@pytest.fixture(scope="module")
+def scored(data: dict, memoised_sacrebleu: dict, lines: list[int]) -> Callable[..., tuple]:
+    """(system, reference set[, whole]) -> (mtlearn's corpus result, sacreBLEU's score, sacreBLEU's segment
+    stats) on the segments of ``lines`` (the whole test set when ``whole``), once each."""
+    cache: dict = {}
+
+    def score(system: str, label: str, whole: bool = False) -> tuple:
+        chosen = range(len(data["refs"]["A"])) if whole else lines
+        key = (system, label, len(chosen))
+        if key not in cache:
+            hyps = tiers.subset(data["systems"][system], chosen)
+            streams = [tiers.subset(data["refs"][x], chosen) for x in REFERENCE_SETS[label]]
+            ours = mtlearn.corpus_ter(hyps, [list(seg) for seg in zip(*streams)])
+            metric = TER()
+            theirs = metric.corpus_score(hyps, streams)
             # The same run's segment statistics (the memo makes this a look-up of the pairs just searched).
-            segments = metrics[label]._extract_corpus_statistics(hyps, None)
-            cache[(system, label)] = (ours, theirs, segments)
-        return cache[(system, label)]
+            segments = metric._extract_corpus_statistics(hyps, streams)
+            cache[key] = (ours, theirs, segments)
+        return cache[key]
 
     return score
 
 
 @pytest.mark.parametrize("label", list(REFERENCE_SETS))
-def test_corpus_ter_every_system(data: dict, scored: Callable, label: str) -> None:
+def test_corpus_ter_every_system(data: dict, scored: Callable, lines: list[int], label: str) -> None:
     gaps = []
     for system in data["systems"]:
         ours, theirs, segments = scored(system, label)
@@ -115,7 +135,7 @@ def test_corpus_ter_every_system(data: dict, scored: Callable, label: str) -> No
         assert gaps[-1] <= TOLERANCE, (system, label, ours.score, theirs.score)
         # Segment by segment: the fewest edits and the average reference length.
         mine = ours.segments.stats()
-        assert len(mine) == len(segments) == len(data["refs"]["A"])
+        assert len(mine) == len(segments) == len(lines)
         differ = [i for i, (m, s) in enumerate(zip(mine, segments))
                   if m.edits != s[0] or float(m.ref_length) != s[1]]
         assert not differ, (system, label, differ[:5])
@@ -152,8 +172,10 @@ def test_card_table_is_found() -> None:
 
 
 def test_card_table_is_mtlearn_and_sacrebleu(data: dict, scored: Callable) -> None:
-    """The WMT22 table of mtlearn/metrics/ter/CARD.md: mtlearn's TER x 100 and sacreBLEU's, rounded."""
-    for system, printed in _card_rows():
+    """The WMT22 table of mtlearn/metrics/ter/CARD.md: mtlearn's TER x 100 and sacreBLEU's, rounded, on the whole
+    test set (every row in the full tier; the first :data:`tiers.CARD_ROWS` in the default tier)."""
+    rows = _card_rows()
+    for system, printed in rows if tiers.is_full() else rows[:tiers.CARD_ROWS]:
         for value, label in zip(printed, REFERENCE_SETS):
-            ours, theirs, _ = scored(system, label)
+            ours, theirs, _ = scored(system, label, whole=True)
             assert round(100 * ours.score, 2) == value == round(theirs.score, 2), (system, label)

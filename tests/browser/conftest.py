@@ -51,10 +51,9 @@ class Browser:
 
 @pytest.fixture(scope="session")
 def fresh_artifacts() -> Path:
-    """``test-artifacts/browser/``, emptied of earlier runs' screenshots (once per run)."""
+    """``test-artifacts/browser/`` (tests/conftest.py empties it of earlier runs' screenshots once per run,
+    before any pytest-xdist worker starts, so one worker never deletes another's)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for old in ARTIFACTS.glob("*.png"):
-        old.unlink()
     return ARTIFACTS
 
 
