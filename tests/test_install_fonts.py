@@ -41,7 +41,8 @@ def _run(tmp_path: Path, families: list[str]) -> tuple[subprocess.CompletedProce
     filler = (OTHER_FAMILY + "\n") * (LIST_BYTES // (len(OTHER_FAMILY) + 1))
     listing.write_text("".join(f + "\n" for f in families) + filler, encoding="utf-8")
     record = tmp_path / "apt-get-called"
-    _fake(fakes, "fc-list", f'while IFS= read -r line; do echo "$line"; done < "{listing}"\n')  # line by line, as a writer would
+    # Line by line, as fc-list writes: a write after the reader has gone is killed by SIGPIPE.
+    _fake(fakes, "fc-list", f'while IFS= read -r line; do echo "$line"; done < "{listing}"\n')
     _fake(fakes, "id", 'if [ "${1:-}" = "-u" ]; then echo 0; else exec /usr/bin/id "$@"; fi\n')
     _fake(fakes, "apt-get", f'echo "$@" >> "{record}"\n')
     env = {**os.environ, "PATH": f"{fakes}{os.pathsep}{os.environ.get('PATH', '')}"}

@@ -150,13 +150,16 @@ def _read_bytes(path: Path) -> bytes:
     """The bytes of the regular file ``path``, at most :data:`MAX_FILE_BYTES` of them."""
     if not path.is_file():
         raise EditionError(f"{path}: not a regular file")
+    too_big = f"{path}: more than {MAX_FILE_BYTES} bytes, too big for a notebook of the course"
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:  # refused unread; the read below is capped too
+            raise EditionError(too_big)
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise EditionError(f"{path}: cannot be read: {error.strerror}") from None
     if len(data) > MAX_FILE_BYTES:
-        raise EditionError(f"{path}: more than {MAX_FILE_BYTES} bytes, too big for a notebook of the course")
+        raise EditionError(too_big)
     return data
 
 
@@ -195,7 +198,8 @@ def solution_marker(line: str) -> Optional[str]:
 
     Like nbgrader, a line holding the words is a marker whatever else it holds, and begin wins.
 
-    >>> [solution_marker(s) for s in ("    ### BEGIN SOLUTION", "## end_solution", "# Begin  Solution", "backend solution")]
+    >>> lines = ("    ### BEGIN SOLUTION", "## end_solution", "# Begin  Solution", "backend solution")
+    >>> [solution_marker(line) for line in lines]
     ['begin', 'end', 'begin', None]
     """
     for kind, pattern in _MARKER_LIKE.items():
