@@ -15,12 +15,23 @@ PACKAGES=(fonts-wqy-microhei)
 # The families mtlearn looks for (mtlearn/show/fonts.py, CJK_FAMILIES), as fontconfig names them.
 FAMILIES='WenQuanYi Micro Hei|WenQuanYi Zen Hei|Noto Sans CJK|Source Han Sans|Droid Sans Fallback'
 
+# The first CJK family fontconfig lists, or nothing. fc-list's whole output is read into a
+# variable first: 'fc-list | grep -q' would stop reading at the first match, and with more
+# than a pipe buffer (64 KiB) of fonts fc-list then dies of SIGPIPE, so that under
+# 'set -o pipefail' an installed font is not seen (exit 141).
+first_cjk_font() {
+    local families
+    command -v fc-list >/dev/null 2>&1 || return 0
+    families=$(fc-list : family 2>/dev/null) || return 0
+    grep -m 1 -E "$FAMILIES" <<<"$families" || true
+}
+
 have_cjk_font() {
-    command -v fc-list >/dev/null 2>&1 && fc-list : family | grep -qE "$FAMILIES"
+    [ -n "$(first_cjk_font)" ]
 }
 
 if have_cjk_font; then
-    echo "install_fonts: CJK font found: $(fc-list : family | grep -E "$FAMILIES" | head -n 1)"
+    echo "install_fonts: CJK font found: $(first_cjk_font)"
     exit 0
 fi
 
@@ -47,4 +58,4 @@ apt-get install -y --no-install-recommends "${PACKAGES[@]}" || {
     apt-get install -y --no-install-recommends "${PACKAGES[@]}"
 }
 have_cjk_font || { echo "install_fonts: apt-get ran, but fontconfig lists no CJK font" >&2; exit 1; }
-echo "install_fonts: CJK font installed: $(fc-list : family | grep -E "$FAMILIES" | head -n 1)"
+echo "install_fonts: CJK font installed: $(first_cjk_font)"

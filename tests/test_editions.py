@@ -4,7 +4,8 @@ the instructor edition runs top to bottom, and the student edition gives no solu
 The student edition is what is handed out, so it is checked for everything that could
 carry a solution: the marker lines, any line of a worked solution (a line that also
 appears outside the solution regions, such as a function's ``def`` line, is no
-giveaway), stored outputs and execution counts, saved widget state; and each exercise's
+giveaway), stored outputs and execution counts, saved widget state, cell metadata and
+attachments, notebook metadata other than the kernel's; and each exercise's
 check is keyed by its id (``check("02.1", answer_1)``, ``check_function("02.c1", f)``),
 so that no cell holds the expression that computes the answer.
 """
@@ -105,7 +106,8 @@ def test_student_edition_contains_no_solution(built, name):
         assert not leaked, f"{where}: solution lines {sorted(leaked)}"
         if cell.cell_type == "code":
             assert cell.outputs == [] and cell.execution_count is None, f"{where}: stored output"
-    assert "widgets" not in nb.metadata, f"{name}: saved widget state"
+        assert cell.metadata == {} and "attachments" not in cell, f"{where}: metadata or attachments left"
+    assert set(nb.metadata) <= {"kernelspec", "language_info"}, f"{name}: notebook metadata {sorted(nb.metadata)}"
     stubs = sum(c.source.count(STUB) for c in nb.cells)
     assert stubs == sum(c.source.count(BEGIN_SOLUTION) for c in committed.cells), f"{name}: one stub per solution"
 

@@ -15,12 +15,34 @@ API (``make student``, ``make instructor``; or ``python -m mtlearn.show.editions
 * **student** -- :class:`nbgrader.preprocessors.ClearSolutions` replaces every solution
   region by the stub ``# YOUR CODE HERE`` / ``raise NotImplementedError()``, and
   :class:`nbgrader.preprocessors.ClearOutput` removes every output and execution count
-  (outputs of a worked solution, or of a check that ran on it, would give it away); the
-  saved widget state goes too. The notebooks are written to a folder and zipped, to hand out.
+  (outputs of a worked solution, or of a check that ran on it, would give it away). Then
+  everything else that could carry a solution goes: cell attachments, all cell metadata
+  (tags, timings, nbgrader's own, which holds a checksum of each solution cell; it is
+  read first, so a cell nbgrader marks as a solution is still stubbed), and all notebook
+  metadata except ``kernelspec`` and ``language_info`` (their standard fields only: what
+  Jupyter needs to start the right kernel). The edition is not graded by nbgrader, so it
+  needs none of nbgrader's metadata. The notebooks are written to a folder and zipped.
 * **instructor** -- the notebooks as committed: worked solutions and their outputs.
 
 Numeric exercises hold no solution in any edition: their expected answers live in
 :mod:`mtlearn.exercises`, keyed by the exercise's id (``check("02.1", answer_1)``).
+
+**Markers.** nbgrader takes any line holding ``BEGIN SOLUTION`` (``END SOLUTION``) as a
+marker, whatever else the line holds, but only in capitals and with one space: a
+``### Begin Solution`` would hand the solution out. Here any line holding *begin solution*
+(*end solution*) in any case, with spaces, ``_`` or ``-`` between the words, is a marker
+(:func:`solution_marker`); one nbgrader would misread is read as nbgrader's marker and
+reported with a :class:`SolutionMarkerWarning` naming the notebook, cell and line. Reading
+it as a marker (rather than refusing) keeps the edition buildable and leaks nothing; a
+line that only *mentions* the words is a marker too, so the warning is there to catch it.
+Markers must pair up (begin, end, begin, end) in each cell, or the build is refused.
+
+**What the builder may write over** is :mod:`mtlearn.show.edition_folder`'s business: never
+the source folder, the home folder, a repository's root or a folder that holds one of
+them; a non-empty folder or a zip it did not write only with ``--force``, which replaces
+files of the edition's names and deletes nothing. Every notebook is read, validated
+(``nbformat.validate``, before and after) and turned into the edition, and the output
+paths are checked, before anything is written or deleted.
 
 >>> import nbformat
 >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
@@ -38,19 +60,21 @@ from __future__ import annotations
 import argparse
 import copy
 import re
-import shutil
 import sys
-import zipfile
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import NoReturn, Optional
 
 import nbformat
 
+from mtlearn.show.edition_folder import MARKER_FILE, EditionError, check_output, first_line, write_output
+
 __all__ = [
-    "BEGIN_SOLUTION", "END_SOLUTION", "EDITIONS", "Edition", "edition_notebooks",
-    "student_notebook", "instructor_notebook", "solution_lines", "build_edition", "main",
+    "BEGIN_SOLUTION", "END_SOLUTION", "EDITIONS", "MARKER_FILE", "MAX_FILE_BYTES", "Edition", "EditionError",
+    "SolutionMarkerWarning", "edition_notebooks", "read_notebook", "solution_marker", "student_notebook",
+    "instructor_notebook", "solution_lines", "build_edition", "main",
 ]
 
 #: The marker lines around a worked solution (nbgrader's defaults).
@@ -63,10 +87,31 @@ EDITIONS: tuple[str, ...] = ("student", "instructor")
 #: The notebooks of an edition: the numbered ones (``01_bleu_from_scratch.ipynb`` ...).
 NOTEBOOK_NAME = re.compile(r"\d\d_[A-Za-z0-9_]+\.ipynb")
 
+#: The largest notebook (or README) the builder reads; the committed ones are at most a few MB.
+MAX_FILE_BYTES = 64 * 2**20
+
+PROG = "mtlearn.show.editions"
+_README = "README.md"
+
+# nbgrader's own reading (a line holding the delimiter, capitals only) and the wider one used here.
+_NBGRADER_DELIMITERS = (("begin", "BEGIN SOLUTION"), ("end", "END SOLUTION"))
+_MARKER_LIKE = {kind: re.compile(rf"\b{kind}[\s_-]*solution", re.IGNORECASE) for kind in ("begin", "end")}
+
+#: The notebook metadata the student edition keeps, field by field: what Jupyter needs to start the kernel.
+KEPT_METADATA = {
+    "kernelspec": ("name", "display_name", "language"),
+    "language_info": ("name", "version", "codemirror_mode", "file_extension", "mimetype",
+                      "nbconvert_exporter", "pygments_lexer"),
+}
+
+
+class SolutionMarkerWarning(UserWarning):
+    """A marker line nbgrader would not have read as one (``### Begin Solution``); it was read as a marker."""
+
 
 @dataclass(frozen=True)
 class Edition:
-    """What :func:`build_edition` wrote: the edition's name, its folder, its notebooks and its zip.
+    """What :func:`build_edition` wrote: the edition's name, its folder, its notebooks, its zip, its warnings.
 
     >>> Edition("student", Path("build/student"), ("01_a.ipynb",), Path("build/student.zip")).notebooks
     ('01_a.ipynb',)
@@ -76,6 +121,11 @@ class Edition:
     folder: Path
     notebooks: tuple[str, ...]
     archive: Optional[Path] = None
+    warnings: tuple[str, ...] = ()
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading the source
 
 
 def edition_notebooks(source: Path) -> list[Path]:
@@ -89,8 +139,112 @@ def edition_notebooks(source: Path) -> list[Path]:
     ['01_a.ipynb', '02_b.ipynb']
     """
     if not Path(source).is_dir():
-        raise ValueError(f"source: {source} is not a folder of notebooks")
-    return sorted(p for p in Path(source).iterdir() if NOTEBOOK_NAME.fullmatch(p.name))
+        raise EditionError(f"source: {source} is not a folder of notebooks")
+    try:
+        return sorted(p for p in Path(source).iterdir() if NOTEBOOK_NAME.fullmatch(p.name))
+    except OSError as error:
+        raise EditionError(f"source: cannot list {source}: {error.strerror}") from None
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The bytes of the regular file ``path``, at most :data:`MAX_FILE_BYTES` of them."""
+    if not path.is_file():
+        raise EditionError(f"{path}: not a regular file")
+    too_big = f"{path}: more than {MAX_FILE_BYTES} bytes, too big for a notebook of the course"
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:  # refused unread; the read below is capped too
+            raise EditionError(too_big)
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise EditionError(f"{path}: cannot be read: {error.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise EditionError(too_big)
+    return data
+
+
+def read_notebook(path: Path) -> nbformat.NotebookNode:
+    """The notebook in the file ``path`` (version 4), validated; :class:`EditionError` naming what is wrong.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     _ = (Path(tmp) / "01_a.ipynb").write_text("[]")
+    ...     read_notebook(Path(tmp) / "01_a.ipynb")
+    Traceback (most recent call last):
+    ...
+    mtlearn.show.edition_folder.EditionError: ...01_a.ipynb: not a valid notebook: 'list' object has no attribute 'get'
+    """
+    data = _read_bytes(Path(path))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise EditionError(f"{path}: not UTF-8 text (byte {error.start})") from None
+    try:
+        nb = nbformat.reads(text, as_version=4, capture_validation_error={})
+        nbformat.validate(nb)
+    except RecursionError:
+        raise EditionError(f"{path}: nested too deeply to be a notebook") from None
+    except (ValueError, TypeError, AttributeError, KeyError, nbformat.ValidationError) as error:
+        raise EditionError(f"{path}: not a valid notebook: {first_line(error)}") from None
+    return nb
+
+
+# ---------------------------------------------------------------------------------------------
+# Solution markers and the student edition
+
+
+def solution_marker(line: str) -> Optional[str]:
+    """``"begin"``, ``"end"`` or ``None``: whether ``line`` is a solution marker, in any case or spacing.
+
+    Like nbgrader, a line holding the words is a marker whatever else it holds, and begin wins.
+
+    >>> lines = ("    ### BEGIN SOLUTION", "## end_solution", "# Begin  Solution", "backend solution")
+    >>> [solution_marker(line) for line in lines]
+    ['begin', 'end', 'begin', None]
+    """
+    for kind, pattern in _MARKER_LIKE.items():
+        if pattern.search(line):
+            return kind
+    return None
+
+
+def _nbgrader_marker(line: str) -> Optional[str]:
+    """How nbgrader's ClearSolutions reads ``line``: ``"begin"``, ``"end"`` or ``None``."""
+    for kind, delimiter in _NBGRADER_DELIMITERS:
+        if delimiter in line:
+            return kind
+    return None
+
+
+def _check_order(kind: str, inside: bool, where: str) -> None:
+    if kind == "begin" and inside:
+        raise EditionError(f"{where}: a begin solution marker inside a solution region")
+    if kind == "end" and not inside:
+        raise EditionError(f"{where}: an end solution marker with no begin solution marker before it")
+
+
+def _mark_regions(source: str, where: str) -> tuple[str, list[str]]:
+    """``source`` with each marker nbgrader would misread written as its marker; the warnings; the pairs checked.
+
+    >>> _mark_regions("x = 1\\n  # Begin Solution\\n  y\\n  ### END SOLUTION", "cell 0")[0].splitlines()[1]
+    '  ### BEGIN SOLUTION'
+    """
+    lines = source.split("\n")
+    notes: list[str] = []
+    inside = False
+    for number, line in enumerate(lines, 1):
+        kind = solution_marker(line)
+        if kind is None:
+            continue
+        _check_order(kind, inside, f"{where}, line {number}")
+        inside = kind == "begin"
+        if _nbgrader_marker(line) != kind:
+            marker = BEGIN_SOLUTION if kind == "begin" else END_SOLUTION
+            notes.append(f"{where}, line {number}: {line.strip()[:60]!r} is not nbgrader's marker; read as {marker!r}")
+            lines[number - 1] = line[: len(line) - len(line.lstrip())] + marker
+    if inside:
+        raise EditionError(f"{where}: a begin solution marker with no end solution marker after it")
+    return "\n".join(lines), notes
 
 
 def _preprocessors() -> tuple:
@@ -106,27 +260,62 @@ def _preprocessors() -> tuple:
     return ClearSolutions(enforce_metadata=False), ClearOutput()
 
 
-def student_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """A copy of ``nb`` with every solution region replaced by a stub, and no outputs.
+def _language(nb: nbformat.NotebookNode, stubs: dict, where: str) -> str:
+    """The kernel's language, one nbgrader has a code stub for."""
+    language = nb.metadata.get("kernelspec", {}).get("language", "python")
+    if not isinstance(language, str) or language not in stubs:
+        raise EditionError(f"{where}the kernel's language {language!r} has no nbgrader stub ({', '.join(stubs)})")
+    return language
 
-    See the module's example. A solution marker left open is an error:
+
+def _strip_metadata(nb: nbformat.NotebookNode) -> None:
+    """Drop attachments and cell metadata; keep only :data:`KEPT_METADATA` of the notebook's metadata."""
+    for cell in nb.cells:
+        cell.pop("attachments", None)
+        cell.metadata = nbformat.NotebookNode()
+    kept = nbformat.NotebookNode()
+    for key, fields in KEPT_METADATA.items():
+        value = nb.metadata.get(key)
+        if isinstance(value, dict):
+            kept[key] = nbformat.NotebookNode({field: value[field] for field in fields if field in value})
+    nb.metadata = kept
+
+
+def _student(nb: nbformat.NotebookNode, prefix: str = "") -> tuple[nbformat.NotebookNode, list[str]]:
+    """The student edition of ``nb`` and the marker warnings; ``prefix`` names the notebook in messages."""
+    clear_solutions, clear_output = _preprocessors()
+    student = copy.deepcopy(nb)
+    resources = {"language": _language(student, clear_solutions.code_stub, prefix)}
+    notes: list[str] = []
+    for index, cell in enumerate(student.cells):
+        where = f"{prefix}cell {index}"
+        cell.source, found = _mark_regions(cell.source, where)
+        notes += found
+        if not isinstance(cell.metadata.get("nbgrader", {}), dict):
+            raise EditionError(f"{where}: its nbgrader metadata is not a mapping")
+        try:
+            clear_solutions.preprocess_cell(cell, resources, index)  # edits the cell in place
+        except RuntimeError as error:
+            raise EditionError(f"{where}: {error}") from None
+    clear_output.preprocess(student, {})
+    _strip_metadata(student)  # after ClearSolutions, which reads nbgrader's solution flag
+    return student, notes
+
+
+def student_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """A copy of ``nb`` with every solution region replaced by a stub, no outputs, no attachments, no metadata
+    but the kernel's (see the module's docstring). A marker nbgrader would misread gives a
+    :class:`SolutionMarkerWarning`; markers that do not pair up are an error:
 
     >>> broken = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("### BEGIN SOLUTION\\nx = 1")])
     >>> student_notebook(broken)
     Traceback (most recent call last):
     ...
-    ValueError: cell 0: no end solution statement found
+    mtlearn.show.edition_folder.EditionError: cell 0: a begin solution marker with no end solution marker after it
     """
-    clear_solutions, clear_output = _preprocessors()
-    student = copy.deepcopy(nb)
-    resources = {"language": student.metadata.get("kernelspec", {}).get("language", "python")}
-    for index, cell in enumerate(student.cells):
-        try:
-            clear_solutions.preprocess_cell(cell, resources, index)  # edits the cell in place
-        except RuntimeError as error:
-            raise ValueError(f"cell {index}: {error}") from None
-    clear_output.preprocess(student, {})
-    student.metadata.pop("widgets", None)  # saved widget views are outputs too
+    student, notes = _student(nb)
+    for note in notes:
+        warnings.warn(note, SolutionMarkerWarning, stacklevel=2)
     return student
 
 
@@ -141,65 +330,110 @@ def instructor_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 
 def solution_lines(nb: nbformat.NotebookNode) -> list[str]:
-    """The lines inside the solution regions of ``nb`` (stripped; blank lines left out).
+    """The lines inside the solution regions of ``nb`` (stripped; blank lines left out), markers in any case.
 
     A test uses them to check that no solution line reaches the student edition.
     """
     found, inside = [], False
     for cell in nb.cells:
         for line in cell.source.splitlines():
-            if BEGIN_SOLUTION in line:
-                inside = True
-            elif END_SOLUTION in line:
-                inside = False
+            kind = solution_marker(line)
+            if kind is not None:
+                inside = kind == "begin"
             elif inside and line.strip():
                 found.append(line.strip())
     return found
 
 
-def build_edition(name: str, source: Path, folder: Path, *, archive: Optional[Path] = None) -> Edition:
+def _edition_files(name: str, source: Path, notebooks: list[Path]) -> tuple[dict[str, bytes], list[str]]:
+    """Every file of the edition, by name, as the bytes to write (nothing is written); the marker warnings."""
+    files: dict[str, bytes] = {}
+    notes: list[str] = []
+    for path in notebooks:
+        nb = read_notebook(path)
+        try:
+            if name == "student":
+                nb, found = _student(nb, f"{path.name}, ")
+                for note in found:
+                    warnings.warn(note, SolutionMarkerWarning, stacklevel=3)
+                notes += found
+            nbformat.validate(nb)
+        except RecursionError:
+            raise EditionError(f"{path}: nested too deeply to be a notebook") from None
+        except nbformat.ValidationError as error:
+            raise EditionError(f"{path}: its {name} edition is not a valid notebook: {first_line(error)}") from None
+        text = nbformat.writes(nb)
+        files[path.name] = (text if text.endswith("\n") else text + "\n").encode("utf-8")
+    readme = source / _README
+    if readme.exists():
+        files[_README] = _read_bytes(readme)
+    return files, notes
+
+
+def build_edition(name: str, source: Path, folder: Path, *, archive: Optional[Path] = None,
+                  force: bool = False) -> Edition:
     """Write edition ``name`` (``"student"`` or ``"instructor"``) of the notebooks in ``source`` to ``folder``.
 
-    ``folder`` is emptied first; ``archive``, if given, is a zip file of the folder's notebooks.
-    Besides the notebooks, each edition gets ``source``'s README.md, if there is one.
+    ``archive``, if given, is a zip file of the edition. Besides the notebooks, each edition
+    gets ``source``'s README.md, if there is one. Both paths are checked, and every notebook
+    is read, validated and turned into the edition, before anything is written; what may be
+    written over, and what ``force`` allows, is in :mod:`mtlearn.show.edition_folder`. A
+    refusal is an :class:`EditionError` naming the path or notebook and the reason.
     """
     if name not in EDITIONS:
-        raise ValueError(f"name: expected one of {', '.join(EDITIONS)}, got {name!r}")
+        raise EditionError(f"name: expected one of {', '.join(EDITIONS)}, got {name!r}")
     notebooks = edition_notebooks(Path(source))
     if not notebooks:
-        raise ValueError(f"source: no numbered notebooks (01_....ipynb) in {source}")
-    make = student_notebook if name == "student" else instructor_notebook
-    folder = Path(folder)
-    if folder.exists():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    for path in notebooks:
-        nbformat.write(make(nbformat.read(path, as_version=4)), folder / path.name)
-    readme = Path(source) / "README.md"
-    if readme.is_file():
-        shutil.copyfile(readme, folder / readme.name)
-    if archive is not None:
-        archive = Path(archive)
-        archive.parent.mkdir(parents=True, exist_ok=True)
-        with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
-            for path in sorted(folder.iterdir()):
-                zf.write(path, f"{folder.name}/{path.name}")
-    return Edition(name, folder, tuple(p.name for p in notebooks), archive)
+        raise EditionError(f"source: no numbered notebooks (01_....ipynb) in {source}")
+    output = check_output(Path(source), Path(folder), archive, force=force)
+    files, notes = _edition_files(name, Path(source), notebooks)
+    write_output(output, name, files)
+    return Edition(name, Path(folder), tuple(p.name for p in notebooks), None if archive is None else Path(archive),
+                   tuple(notes))
+
+
+# ---------------------------------------------------------------------------------------------
+# The command line
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr (exit 2), like every other refusal."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{PROG}: error: {message} (see --help)\n")
+
+
+def _marker_warnings(caught: list[warnings.WarningMessage]) -> Iterator[str]:
+    for item in caught:
+        if issubclass(item.category, SolutionMarkerWarning):
+            yield f"{PROG}: warning: {item.message}"
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m mtlearn.show.editions {student,instructor} [--source DIR] [--out DIR] [--zip FILE]``."""
-    parser = argparse.ArgumentParser(prog="python -m mtlearn.show.editions", description=__doc__.split("\n")[0])
+    """``python -m mtlearn.show.editions {student,instructor} [--source DIR] [--out DIR] [--zip FILE] [--force]``."""
+    parser = _Parser(prog=f"python -m {PROG}", description=__doc__.split("\n")[0])
     parser.add_argument("edition", choices=EDITIONS)
     parser.add_argument("--source", type=Path, default=Path("notebooks"), help="the committed notebooks")
     parser.add_argument("--out", type=Path, help="the folder to write (default: build/EDITION)")
-    parser.add_argument("--zip", type=Path, help="also write this zip file of the edition")
+    parser.add_argument("--zip", type=Path, help="also write this zip file (*.zip) of the edition")
+    parser.add_argument("--force", action="store_true",
+                        help="write into a non-empty folder (or over a zip) this builder did not make; "
+                             "deletes nothing, and never the source, home or repository folders")
     args = parser.parse_args(argv)
     out = args.out or Path("build") / args.edition
-    try:
-        edition = build_edition(args.edition, args.source, out, archive=args.zip)
-    except (ValueError, ImportError) as error:
-        print(f"mtlearn.show.editions: {error}", file=sys.stderr)
+    edition, problem = None, None
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            edition = build_edition(args.edition, args.source, out, archive=args.zip, force=args.force)
+        except (ValueError, ImportError) as error:
+            problem = str(error)
+        except OSError as error:
+            problem = f"{error.filename or args.source}: {error.strerror}"
+    for line in _marker_warnings(caught):
+        print(line, file=sys.stderr)
+    if edition is None:
+        print(f"{PROG}: {problem}", file=sys.stderr)
         return 2
     print(f"{edition.name} edition: {len(edition.notebooks)} notebooks in {edition.folder}"
           + (f", zipped in {edition.archive}" if edition.archive else ""))
