@@ -1,6 +1,9 @@
 # Two commands do the whole set-up on a fresh machine (see README.md):
 #   make lab    set up, then open the notebooks in JupyterLab
-#   make test   set up, then run the whole test suite (unit tests, doctests, notebooks, browser)
+#   make test   set up, then run the whole test suite (unit tests, doctests, notebooks, browser), each
+#               exhaustive WMT22 sweep on a deterministic sample (tests/tiers.py)
+#   make test-full  the same with every segment of every sweep: before a change to metrics/, study/ or a
+#               fixture is done (DEVELOPERS.md)
 #   make workshop  the BLEU, METEOR, chrF and TER explorers as a Voila web app
 # "Set up" = a virtual environment in .venv, mtlearn with its extras (ja, ko: MeCab for the Japanese and
 # Korean tokenizers, so their tests run instead of skipping), and WordNet for NLTK.
@@ -10,7 +13,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.mtlearn-installed
 
-.PHONY: setup lab test workshop figures student instructor clean
+.PHONY: setup lab test test-full workshop figures student instructor clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,8 +41,15 @@ WORKSHOP_KERNELS ?= 20
 workshop: setup
 	$(BIN)/python -m mtlearn.show.workshop notebooks/workshop.ipynb --port=8866 --max-kernels=$(WORKSHOP_KERNELS)
 
+# One pytest-xdist worker per core; a test file stays on one worker (its module fixtures, a notebook's kernel,
+# a browser test's servers are made once). PYTEST_WORKERS= runs everything in one process.
+PYTEST_WORKERS ?= -n auto --dist loadfile
+
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_WORKERS)
+
+test-full: setup
+	$(BIN)/python -m pytest --full $(PYTEST_WORKERS)
 
 figures: setup
 	$(BIN)/python -m mtlearn.show.figures figures

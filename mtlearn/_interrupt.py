@@ -10,6 +10,11 @@ runs an mtlearn command it installs a ``sys.excepthook`` that turns an uncaught
 that imports mtlearn) is left exactly as it was. The hook only runs once the exception
 has unwound, so ``finally`` blocks (temporary files) still run.
 
+A Ctrl-C can also land in code that swallows it (a finaliser, whose exceptions Python only
+prints as "Exception ignored"), after which the command would go on and wait for its input.
+So the command's SIGINT handler also notes the interrupt, and :func:`raise_if_interrupted`,
+called when the command starts, raises it again.
+
 >>> is_command(["/venv/bin/mtlearn", "bleu"], ["/venv/bin/python", "/venv/bin/mtlearn", "bleu"])
 True
 >>> is_command(["-m", "bleu"], ["python", "-X", "utf8", "-m", "mtlearn.show.figures", "out"])
@@ -22,6 +27,9 @@ from __future__ import annotations
 
 import os
 import sys
+
+# The C module behind `signal` (the `signal` module builds enums on import, 1 ms: the window this module closes).
+import _signal as signal
 
 TYPE_CHECKING = False  # typing itself takes 10 ms to import: the window this module exists to close
 if TYPE_CHECKING:
@@ -86,6 +94,27 @@ def _excepthook(kind: type[BaseException], value: BaseException, tb: Optional[Tr
     os._exit(EXIT_INTERRUPTED)  # sys.exit cannot be raised from an excepthook
 
 
+class _Interrupts:
+    """The command's SIGINT handler: Python's own (raise KeyboardInterrupt), also counting the interrupts."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.count += 1
+        raise KeyboardInterrupt
+
+
+def raise_if_interrupted() -> None:
+    """Raise KeyboardInterrupt if a Ctrl-C came while the command was importing (whoever swallowed it),
+    and leave Python's own handler in place from here on."""
+    handler = signal.getsignal(signal.SIGINT)
+    if isinstance(handler, _Interrupts):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if handler.count:
+            raise KeyboardInterrupt
+
+
 def install() -> None:
     """Install the hook if this process is an mtlearn command (see the module's docstring); else do nothing.
 
@@ -96,3 +125,5 @@ def install() -> None:
     """
     if is_command(sys.argv, getattr(sys, "orig_argv", [])):
         sys.excepthook = _excepthook
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not where Ctrl-C is ignored
+            signal.signal(signal.SIGINT, _Interrupts())

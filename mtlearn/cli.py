@@ -65,6 +65,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import IO, Any, NoReturn, Optional, Union
 
+from mtlearn import _interrupt
 from mtlearn._version import __version__
 from mtlearn.metrics.bleu.score import BleuResult, bleu, corpus_bleu
 from mtlearn.metrics.bleu.smoothing import SMOOTH_DEFAULTS, SMOOTHING_METHODS
@@ -998,6 +999,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     2
     """
     try:
+        _interrupt.raise_if_interrupted()  # a Ctrl-C while importing that some import swallowed
         return _main(list(sys.argv[1:] if argv is None else argv))
     except KeyboardInterrupt:
         _error("interrupted (Ctrl-C)")

@@ -44,3 +44,37 @@ def test_a_wrapped_ctrl_c_is_an_interruption():
 def test_another_error_keeps_its_traceback():
     proc = _run(PLAIN_ERROR)
     assert proc.returncode == 1 and "RuntimeError: not an interruption" in proc.stderr
+
+
+# A Ctrl-C that lands in code which swallows it (a finaliser: Python prints "Exception ignored" and goes
+# on) must still stop the command before it starts waiting for its input.
+SWALLOWED = """
+import signal, sys
+sys.argv = ["mtlearn", "bleu", "-r", "/dev/null"]
+import mtlearn.cli
+try:
+    signal.raise_signal(signal.SIGINT)
+except KeyboardInterrupt:
+    pass  # what a finaliser or a careless library does with it
+sys.exit(mtlearn.cli.main())
+"""
+
+IGNORED = """
+import signal, sys
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # started with Ctrl-C ignored (nohup, a background job)
+sys.argv = ["mtlearn", "bleu"]
+from mtlearn import _interrupt
+_interrupt.install()
+print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)
+"""
+
+
+def test_a_swallowed_ctrl_c_while_importing_stops_the_command():
+    proc = subprocess.run([sys.executable, "-c", SWALLOWED], capture_output=True, text=True, timeout=60,
+                          stdin=subprocess.PIPE)
+    assert (proc.returncode, proc.stderr, proc.stdout) == (EXIT_INTERRUPTED, MESSAGE, "")
+
+
+def test_a_command_started_with_ctrl_c_ignored_keeps_ignoring_it():
+    proc = _run(IGNORED)
+    assert (proc.returncode, proc.stdout) == (0, "True\n")
