@@ -600,6 +600,33 @@ def test_workshop_page_needs_the_token_and_places_are_capped_in_all_and_per_clie
            f"{workshop.CULL_INTERVAL_S} second intervals" in text
 
 
+def test_on_the_loopback_each_user_account_is_a_client(workshop_server, attacker):
+    # Everyone on this machine (or through an SSH tunnel) comes from 127.0.0.1: the account tells them apart.
+    python = Path("/usr/bin/python3")  # one the other user may run (the venv's may sit in root's home)
+    if not python.is_file():
+        pytest.skip("no /usr/bin/python3 for the second user")
+    base, token, _process, _log = workshop_server
+    script = ("import http.client, re, sys\n"
+              "c = http.client.HTTPConnection('127.0.0.1', int(sys.argv[1]), timeout=60)\n"
+              "c.request('GET', '/?token=' + sys.argv[2])\n"
+              "r = c.getresponse()\n"
+              "found = re.search(r'\"kernelId\": \"([0-9a-f-]{36})\"', r.read().decode())\n"
+              "print(r.status, found.group(1) if found else '')\n")
+    mine = page(base, token)
+    theirs = ""
+    try:
+        assert mine.status == 200
+        assert page(base, token).status == 429  # my place is taken
+        done = subprocess.run(["runuser", "-u", attacker.name, "--", str(python), "-c", script,
+                               base.rsplit(":", 1)[1], token], capture_output=True, text=True, timeout=STEP_TIMEOUT_S)
+        status, _, theirs = done.stdout.strip().partition(" ")
+        assert status == "200", done.stdout + done.stderr  # theirs is not
+    finally:
+        shut_down(base, token, mine)
+        if theirs:
+            client.request(base, f"/api/kernels/{theirs}", method="DELETE", headers={"Authorization": f"token {token}"})
+
+
 def test_workshop_kernels_run_with_cpu_and_memory_limits(workshop_server):
     base, token, process, _log = workshop_server
     psutil = pytest.importorskip("psutil")
