@@ -657,29 +657,34 @@ def test_a_legacy_kernel_websocket_is_refused_and_the_server_keeps_answering(wor
         shut_down(base, token, opened)
 
 
-def test_a_v1_kernel_websocket_gets_the_widgets_state_and_a_malformed_frame_closes_it(workshop_server):
+def test_a_v1_kernel_websocket_works_its_sliders_stay_in_range_and_a_malformed_frame_closes_it(workshop_server):
     base, token, process, _log = workshop_server
     opened = page(base, token)
 
-    async def exchange(kernel_id: str) -> tuple[Optional[dict], Optional[int]]:
+    async def exchange(kernel_id: str) -> tuple[dict, dict, Optional[int]]:
         conn = await client.connect(base, token, kernel_id, v1=True)
         try:
             states = await client.request_states(conn, v1=True)
+            assert states is not None, "no widget state came"
+            # A page's widget message moving chrF's char-order slider to 1e9 (it pinned the kernel).
+            slider = client.model_with_class(states, "mtlearn-char-order")
+            await client.update_widget(conn, slider, {"max": 10**9, "value": 10**9})
+            after = await client.request_states(conn, v1=True)  # answered once the update is done
             # A frame stating 1e17 offsets: jupyter_server's reader would loop over them all.
             code = await client.closes_after(conn, (10**17).to_bytes(8, "little") + bytes(64))
         finally:
             conn.close()
-        return states, code
+        return states, after[slider]["state"], code
 
     try:
         assert opened.status == 200 and opened.kernel_id
-        states, code = asyncio.run(exchange(opened.kernel_id))
+        states, slider, code = asyncio.run(exchange(opened.kernel_id))
         assert_server_answers(base, process)
-        assert states is not None
         classes = {c for s in states.values() for c in s["state"].get("_dom_classes", ())}
         assert {"mtlearn-bleu-explorer", "mtlearn-meteor-explorer", "mtlearn-chrf-explorer",
                 "mtlearn-ter-explorer"} <= classes
         assert any(s["model_name"] == "ImageModel" for s in states.values())  # the binary answers came
+        assert (slider["max"], slider["value"]) == (10, 10)
         assert code == 1007
     finally:
         shut_down(base, token, opened)

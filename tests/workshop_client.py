@@ -122,6 +122,20 @@ async def request_states(conn: WebSocketClientConnection, *, v1: bool, timeout: 
             return data["states"]
 
 
+async def update_widget(conn: WebSocketClientConnection, model_id: str, state: dict) -> None:
+    """Send a widget the "update" message a page sends when a person moves its control."""
+    session = uuid.uuid4().hex
+    msg = message("comm_msg", {"comm_id": model_id, "data": {"method": "update", "state": state,
+                                                            "buffer_paths": []}}, session)
+    await conn.write_message(encode(msg, True), binary=True)
+
+
+def model_with_class(states: dict, css: str) -> str:
+    """The id of the widget whose ``_dom_classes`` include ``css`` (exactly one)."""
+    (found,) = [k for k, s in states.items() if css in s["state"].get("_dom_classes", ())]
+    return found
+
+
 async def closes_after(conn: WebSocketClientConnection, frame: Any, *, timeout: float = 10) -> Optional[int]:
     """Send ``frame``; the close code if the server closes the socket within ``timeout`` s, else ``None``."""
     await conn.write_message(frame, binary=isinstance(frame, bytes))
