@@ -749,3 +749,15 @@ def test_readme_states_the_workshop_settings():
     text = " ".join((REPO / "README.md").read_text().split())
     assert f"shut down after {workshop.CULL_IDLE_TIMEOUT_S // 60} minutes" in text
     assert f"at most {workshop.MAX_KERNELS} run at once" in text
+    assert f"at most {workshop.MAX_KERNELS_PER_CLIENT} for one participant" in text
+    assert f"{workshop.KERNEL_CPU_SECONDS // 60} CPU minutes and {workshop.KERNEL_MEMORY_BYTES // 2**30} GB" in text
+    assert f"the login cookie lasts {workshop.LOGIN_HOURS} hours" in text
+
+
+def test_make_workshop_passes_the_places_per_participant():
+    dry = subprocess.run(["make", "-n", "workshop", "WORKSHOP_KERNELS_PER_CLIENT=0"], cwd=REPO, capture_output=True,
+                         text=True, timeout=30)
+    if dry.returncode != 0:
+        pytest.skip(f"make -n workshop failed: {dry.stderr.strip()}")
+    assert "--max-kernels-per-client=0" in dry.stdout
+    assert f"WORKSHOP_KERNELS_PER_CLIENT ?= {workshop.MAX_KERNELS_PER_CLIENT}" in (REPO / "Makefile").read_text()
