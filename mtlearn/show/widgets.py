@@ -573,7 +573,7 @@ class _FromTheBrowser:
     explorer set.
     """
 
-    _from_browser = ("value",)
+    _from_browser: tuple[str, ...] = ("value",)
 
     def set_state(self, sync_data: dict) -> None:
         """Apply a state sent by the browser: its value only, if the control takes it."""
@@ -588,30 +588,26 @@ class _FromTheBrowser:
             self.send_state(refused)  # type: ignore[attr-defined]
 
 
-class _IntSlider(_FromTheBrowser, widgets.IntSlider):
-    """An ``IntSlider`` the browser can only move within its range."""
+def _from_the_browser(base: type, keys: tuple[str, ...] = ("value",)) -> type:
+    """``base`` (an ipywidgets control) taking only ``keys`` from the browser (:class:`_FromTheBrowser`).
+
+    The class keeps ``base``'s name, so a displayed explorer's text is what it was.
+
+    >>> _IntSlider(value=3, min=0, max=10)
+    IntSlider(value=3, max=10)
+    """
+    make = type(base)  # the widgets' metaclass (traitlets sets up the class's traits)
+    return make(base.__name__, (_FromTheBrowser, base),
+                {"_from_browser": keys, "__module__": __name__,
+                 "__doc__": f"``{base.__name__}`` whose state the browser sets only in {', '.join(keys)}."})
 
 
-class _FloatSlider(_FromTheBrowser, widgets.FloatSlider):
-    """A ``FloatSlider`` the browser can only move within its range."""
-
-
-class _Checkbox(_FromTheBrowser, widgets.Checkbox):
-    """A ``Checkbox`` the browser can only tick or untick."""
-
-
-class _Dropdown(_FromTheBrowser, widgets.Dropdown):
-    """A ``Dropdown`` the browser can only choose in (its index; the options stay the explorer's)."""
-
-    _from_browser = ("index",)
-
-
-class _Text(_FromTheBrowser, widgets.Text):
-    """A ``Text`` box the browser can only type in."""
-
-
-class _Textarea(_FromTheBrowser, widgets.Textarea):
-    """A ``Textarea`` the browser can only type in."""
+_IntSlider = _from_the_browser(widgets.IntSlider)
+_FloatSlider = _from_the_browser(widgets.FloatSlider)
+_Checkbox = _from_the_browser(widgets.Checkbox)
+_Dropdown = _from_the_browser(widgets.Dropdown, ("index",))  # the options stay the explorer's
+_Text = _from_the_browser(widgets.Text)
+_Textarea = _from_the_browser(widgets.Textarea)
 
 
 def _image() -> widgets.Image:
