@@ -575,8 +575,10 @@ def test_workshop_server_prints_the_url_with_a_long_token(workshop_server):
     assert len(token) >= 32  # the fixture found it in the printed URL
 
 
-def test_workshop_page_needs_the_token_and_places_are_capped_in_all_and_per_client(workshop_server):
-    # The reproducer: one token holder asked for every place at once and got them all.
+def test_workshop_page_needs_the_token_places_are_capped_and_kernels_limited(workshop_server):
+    # The reproducer: one token holder asked for every place at once and got them all. The kernels
+    # started meanwhile run with the server's CPU and memory limits.
+    psutil = pytest.importorskip("psutil")
     base, token, process, log = workshop_server
     status, final = get(f"{base}/")
     assert status == 200 and "/login" in final  # the login page, not the app
@@ -592,7 +594,12 @@ def test_workshop_page_needs_the_token_and_places_are_capped_in_all_and_per_clie
         assert opened[-1].status == 200 and opened[-1].kernel_id
         last = page(base, token, source="127.0.0.3")
         assert last.status == 503 and "places are taken" in last.reason
-        assert kernels_of(process.pid) == WORKSHOP_PLACES
+        kernels = kernel_processes(process.pid)
+        assert len(kernels) == WORKSHOP_PLACES
+        for kernel in kernels:
+            assert kernel.rlimit(psutil.RLIMIT_CPU) == (KERNEL_CPU_S, KERNEL_CPU_S + 10)
+            assert kernel.rlimit(psutil.RLIMIT_DATA) == (KERNEL_MEMORY_MB * 2**20,) * 2
+            assert kernel.rlimit(psutil.RLIMIT_CORE) == (0, 0)
     finally:
         shut_down(base, token, *opened)
     text = log.read_text(errors="replace")
@@ -625,20 +632,6 @@ def test_on_the_loopback_each_user_account_is_a_client(workshop_server, attacker
         shut_down(base, token, mine)
         if theirs:
             client.request(base, f"/api/kernels/{theirs}", method="DELETE", headers={"Authorization": f"token {token}"})
-
-
-def test_workshop_kernels_run_with_cpu_and_memory_limits(workshop_server):
-    base, token, process, _log = workshop_server
-    psutil = pytest.importorskip("psutil")
-    opened = page(base, token)
-    try:
-        assert opened.status == 200
-        (kernel,) = kernel_processes(process.pid)
-        assert kernel.rlimit(psutil.RLIMIT_CPU) == (KERNEL_CPU_S, KERNEL_CPU_S + 10)
-        assert kernel.rlimit(psutil.RLIMIT_DATA) == (KERNEL_MEMORY_MB * 2**20,) * 2
-        assert kernel.rlimit(psutil.RLIMIT_CORE) == (0, 0)
-    finally:
-        shut_down(base, token, opened)
 
 
 def test_a_legacy_kernel_websocket_is_refused_and_the_server_keeps_answering(workshop_server):

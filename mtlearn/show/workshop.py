@@ -38,8 +38,10 @@ with these settings:
   states, the same loop).
 
 >>> argv = voila_argv("notebooks/workshop.ipynb", port=8866, max_kernels=3)
->>> [a for a in argv if "max_kernels" in a or "token" in a or "ip=" in a]
-['--token', '--Voila.ip=127.0.0.1', '--CappedKernelManager.max_kernels=3', '--CappedKernelManager.max_kernels_per_client=3']
+>>> [a for a in argv if "max_kernels=" in a or "token" in a or "ip=" in a]
+['--token', '--Voila.ip=127.0.0.1', '--CappedKernelManager.max_kernels=3']
+>>> "--CappedKernelManager.max_kernels_per_client=3" in argv
+True
 >>> [a for a in argv if a.startswith("--template")]
 ['--template=mtlearn']
 >>> (TEMPLATE_ROOT / "voila" / "templates" / TEMPLATE / "conf.json").is_file()
