@@ -225,7 +225,7 @@ from mtlearn.why import Divergence, ImplementationComparison, ProfileResult, com
 from mtlearn.why.explain import step_rows
 
 __all__ = ["BleuExplorer", "MeteorExplorer", "ChrfExplorer", "TerExplorer", "AgreementExplorer",
-           "ImplementationExplorer", "parse_references", "parse_weights", "bounded_weights_text"]
+           "ImplementationExplorer", "parse_references", "parse_weights"]
 
 _STAGES = ("exact", "stem", "synonym")
 _MAX_ROWS = 40  # n-gram rows shown per order; the rest is counted
@@ -271,15 +271,15 @@ WEIGHTS_MAX_EXPONENT = 30
 _EXPONENT = re.compile(r"[eE]([-+]?\d+(?:_\d+)*)")  # Python's number syntax allows 1_000
 
 
-def bounded_weights_text(text: str) -> str:
+def _bounded_weights_text(text: str) -> str:
     """The weights box's text, refused (``ValueError``) if too long to be weights or with a huge exponent.
 
     At most :data:`WEIGHTS_MAX_CHARS` characters, exponents within
     ±:data:`WEIGHTS_MAX_EXPONENT`; checked on the text, before any number is built.
 
-    >>> bounded_weights_text("1/2, 2.5e-1, 25e-2")
+    >>> _bounded_weights_text("1/2, 2.5e-1, 25e-2")
     '1/2, 2.5e-1, 25e-2'
-    >>> bounded_weights_text("1e300000000")
+    >>> _bounded_weights_text("1e300000000")
     Traceback (most recent call last):
     ...
     ValueError: weights: '1e300000000' has an exponent beyond ±30 (write e.g. 0.25 or 1/4)
@@ -733,7 +733,7 @@ class BleuExplorer(_Explorer):
         return bleu(
             self.candidate_input.value, refs,
             max_order=self.max_order_input.value,
-            weights=parse_weights(bounded_weights_text(self.weights_input.value)),
+            weights=parse_weights(_bounded_weights_text(self.weights_input.value)),
             smoothing=self.smoothing_input.value,
             tokenize=self.tokenize_input.value,
             lowercase=self.lowercase_input.value,
