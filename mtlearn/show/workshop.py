@@ -181,8 +181,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         cap = self.max_kernels_per_client
         if client is not None and cap > 0 and self.kernels_of(client) >= cap:
             self.log.warning("refusing a kernel: %s holds %d, the cap per client", client, cap)
-            raise web.HTTPError(429, reason=f"This computer already has {cap} workshop pages open, the most one "
-                                            "participant may; close one (its place is freed at once) and reload")
+            raise web.HTTPError(429, reason=f"You already have {cap} workshop pages open, the most one participant "
+                                            "may; close one (its place is freed at once) and reload")
         running = len(self.list_kernel_ids())
         if running + sum(self._starting.values()) >= self.max_kernels:
             self.log.warning("refusing a kernel: %d running, the cap is %d", running, self.max_kernels)
