@@ -36,10 +36,13 @@ lab: setup
 
 # The explorers as a standalone web app (no code visible), for an instructor to project: Voila on
 # 127.0.0.1 with a token (the URL with it is printed, as JupyterLab does), idle kernels culled after
-# 10 minutes, at most WORKSHOP_KERNELS at once (one per open page; see mtlearn/show/workshop.py).
+# 10 minutes, at most WORKSHOP_KERNELS at once (one per open page) and WORKSHOP_KERNELS_PER_CLIENT for
+# one participant (0: no such limit, e.g. behind a proxy); see mtlearn/show/workshop.py.
 WORKSHOP_KERNELS ?= 20
+WORKSHOP_KERNELS_PER_CLIENT ?= 3
 workshop: setup
-	$(BIN)/python -m mtlearn.show.workshop notebooks/workshop.ipynb --port=8866 --max-kernels=$(WORKSHOP_KERNELS)
+	$(BIN)/python -m mtlearn.show.workshop notebooks/workshop.ipynb --port=8866 --max-kernels=$(WORKSHOP_KERNELS) \
+		--max-kernels-per-client=$(WORKSHOP_KERNELS_PER_CLIENT)
 
 # One pytest-xdist worker per core; a test file stays on one worker (its module fixtures, a notebook's kernel,
 # a browser test's servers are made once). PYTEST_WORKERS= runs everything in one process.

@@ -24,6 +24,7 @@ import pytest  # noqa: E402
 from mtlearn import bleu, chrf, meteor, ter  # noqa: E402
 from mtlearn.examples import bleu as bleu_examples  # noqa: E402
 from mtlearn.examples.meteor import ROW_1, ROW_1_CHUNKS_SCORE, TABLE  # noqa: E402
+from mtlearn.show import plots  # noqa: E402
 from mtlearn.show.plots import crossing_points, find_gid, marker_points  # noqa: E402
 from mtlearn.study import agreement  # noqa: E402
 from mtlearn.show.widgets import (  # noqa: E402
@@ -939,3 +940,137 @@ def test_bleu_tables_can_start_folded():
     assert " open>" not in folded.table_html.value.split("<summary>")[0]  # stays folded after a change
     with pytest.raises(TypeError, match="tables_open"):
         BleuExplorer("a", ["a"], tables_open="no")
+
+
+# --------------------------------------------------------------------------- what a browser may send
+#
+# A participant's page can send any widget message, not only what the controls let a person do:
+# ipywidgets applies every synced trait a comm message carries (``set_state``, what a front end's
+# "update" message calls). Each case runs in a forked child that must answer within a generous
+# time: before the explorers bounded these messages, each pinned the kernel for minutes.
+
+ANSWER_S = 30  # generous: each answers in well under a second
+
+
+def in_time(work, seconds: float = ANSWER_S):
+    """``work()`` in a forked child; its (picklable) result, or a failure if it has not answered in ``seconds``."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=lambda: send.send(work()))
+    child.start()
+    child.join(seconds)
+    if child.is_alive():
+        child.kill()
+        child.join()
+        pytest.fail(f"the explorer did not answer within {seconds} s (the child was killed)")
+    assert receive.poll(), f"the child died without an answer (exit code {child.exitcode})"
+    return receive.recv()
+
+
+def _slider_cases():
+    pair = ("The cats sat on the mats.", ["The cat sat on the mat."])
+    return {
+        # The issue's reproducers: chrF's char order at 1e9 (161 -> 611 MB in 30 s), BLEU's max order at
+        # 1e5 (> 60 s); and every other slider, with its top as the explorer sets it.
+        "chrf char_order": (lambda: ChrfExplorer(*pair), "char_order_input", 10**9, 10),
+        "chrf word_order": (lambda: ChrfExplorer(*pair), "word_order_input", 10**9, 4),
+        "chrf beta": (lambda: ChrfExplorer(*pair), "beta_input", 1e300, 6.0),
+        "bleu max_order": (lambda: BleuExplorer(*pair), "max_order_input", 10**5, 6),
+        "meteor alpha": (lambda: MeteorExplorer(*pair, stages=["exact"]), "alpha_input", 1e9, 1.0),
+        "meteor beta": (lambda: MeteorExplorer(*pair, stages=["exact"]), "beta_input", 1e9, 6.0),
+        "meteor gamma": (lambda: MeteorExplorer(*pair, stages=["exact"]), "gamma_input", 1e9, 1.0),
+    }
+
+
+@pytest.mark.parametrize("case", list(_slider_cases()))
+def test_a_browser_message_cannot_move_a_slider_past_its_range(case):
+    make, name, huge, top = _slider_cases()[case]
+
+    def work():
+        x = make()
+        slider = getattr(x, name)
+        low = slider.min
+        slider.set_state({"min": -huge, "max": huge, "value": huge})  # a front end's "update" message
+        return slider.min == low, slider.max, slider.value, x.error, x.result is not None
+
+    same_min, high, moved, error, scored = in_time(work)
+    assert (high, moved) == (top, top) and same_min and error is None and scored
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), "a lot", [1, 2]])
+def test_a_browser_message_with_a_value_of_the_wrong_kind_changes_nothing(bad):
+    x = ChrfExplorer("The cats sat on the mats.", ["The cat sat on the mat."])
+    before = x.result.score
+    for slider in (x.char_order_input, x.beta_input):
+        kept = slider.value
+        slider.set_state({"value": bad})
+        assert slider.value == kept
+    x.lowercase_input.set_state({"value": bad})
+    assert x.lowercase_input.value is False
+    assert x.result.score == before and x.error is None
+
+
+def test_a_browser_message_changes_a_controls_value_only():
+    x = BleuExplorer("the cat sat on the mat", ["the cat is on the mat"])
+    x.smoothing_input.set_state({"_options_labels": ["x"] * 10**5, "index": 3})
+    assert x.smoothing_input.options == tuple(explorer_module.SMOOTHING_METHODS)
+    assert x.smoothing_input.index == 3 and x.result.smoothing == x.smoothing_input.value
+    x.smoothing_input.set_state({"index": 10**9})  # no such choice: refused, nothing changes
+    assert x.smoothing_input.index == 3
+    x.candidate_input.set_state({"description": "<script>", "disabled": True, "value": "the cat"})
+    assert x.candidate_input.description == "Candidate" and not x.candidate_input.disabled
+    assert x.result.candidate_length == 2  # the value itself is typed text, taken as ever
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("1e300000000", "exponent"),  # the reproducer: Fraction would build a number of 300 million digits
+    ("1e-300000000", "exponent"),
+    ("0.25 " * 50, "characters"),
+])
+def test_the_weights_box_refuses_huge_numbers_before_reading_them(typed, message):
+    def work():
+        x = BleuExplorer("the cat sat on the mat", ["the cat is on the mat"])
+        x.weights_input.set_state({"value": typed})
+        return x.error, x.result is None
+
+    error, cleared = in_time(work)
+    assert cleared and error.startswith("weights: ") and message in error, error
+
+
+def test_the_weights_box_still_reads_exponents_of_a_sane_size():
+    x = BleuExplorer("the cat sat on the mat", ["the cat is on the mat"], max_order=2)
+    x.weights_input.set_state({"value": "5e-1, 50e-2"})
+    assert x.error is None and list(x.result.effective_weights) == [0.5, 0.5]
+
+
+# --------------------------------------------------------------------------- TER's picture, capped
+
+def test_ter_long_input_shows_the_numbers_and_a_note_instead_of_the_picture():
+    # The reproducer: 2,000 pasted words took the picture 28 s, 818 MB and an 18.5 MB PNG.
+    words = plots.TER_PICTURE_MAX_WORDS + 1
+    cand, ref = _words(words), _words(words - 1, "w") + " extra"
+
+    def work():
+        x = TerExplorer(cand, [ref])
+        return x.result.num_edits, x.figure is None, bytes(x.image.value), x.image.layout.display, x.notes, x.error
+
+    edits, no_figure, png, display, notes, error = in_time(work)
+    assert edits == ter(cand, [ref]).num_edits and no_figure and png == b"" and display == "none"
+    [note] = [n for n in notes if "picture" in n]
+    assert f"{words} words" in note and str(plots.TER_PICTURE_MAX_WORDS) in note and error is None
+    # Back to a size the picture is drawn for: the picture returns and the note goes.
+    x = TerExplorer(cand, [ref])
+    x.set_inputs(candidate=_words(plots.TER_PICTURE_MAX_WORDS), references=_words(plots.TER_PICTURE_MAX_WORDS))
+    assert x.figure is not None and bytes(x.image.value[:4]) == b"\x89PNG" and x.image.layout.display is None
+    assert not [n for n in x.notes if "picture" in n]
+
+
+def test_ter_picture_of_two_thousand_words_is_refused_by_the_plot_itself():
+    r = ter(_words(2000), [_words(2000)])
+    with pytest.raises(ValueError, match=rf"^result: 2000 words on one side, above the "
+                                         rf"{plots.TER_PICTURE_MAX_WORDS} the edit picture is drawn for"):
+        plots.plot_ter_edits(r)
+    c = explorer_module.plots.plot_ter_edits(ter(_words(70), [_words(70)]), max_words=70)  # a bigger cap, asked for
+    assert len(find_gid(c.axes[0], "match")) == 70

@@ -41,7 +41,7 @@ ref, [(title, pairs), ...])``        (the article's (a) against (b))
                                      candidate and reference rows, each shift an arrow
                                      labelled with its round, matches and
                                      substitutions as links, insertions and deletions
-                                     shaded
+                                     shaded (up to ``TER_PICTURE_MAX_WORDS`` words a row)
 ``plot_system_agreement(pair,        WMT22: a metric's corpus score against the humans'
 metric)``                            DA score, one labelled point per MT system
                                      (:mod:`mtlearn.study.agreement`'s tables)
@@ -129,6 +129,7 @@ __all__ = [
     "CHRF_COLOURS",
     "plot_chrf_orders",
     "TER_COLOURS",
+    "TER_PICTURE_MAX_WORDS",
     "plot_ter_edits",
     "METRIC_COLOURS",
     "plot_system_agreement",
@@ -165,6 +166,9 @@ TER_COLOURS: dict[str, str] = {
     "insert": "#1f77b4",  # blue: a reference word the candidate lacks
     "delete": "#d62728",  # red: a candidate word the reference does not have
 }
+#: plot_ter_edits draws rows of up to this many words (CER: characters), as the METEOR explorer's
+#: picture; longer, it refuses: 2,000 words took 28 s, 818 MB and an 18.5 MB PNG, and are unreadable.
+TER_PICTURE_MAX_WORDS = 60
 #: The points of each metric in the agreement plots.
 METRIC_COLOURS: dict[str, str] = {"bleu": "#1f77b4", "meteor": "#7b3294", "chrf": "#2ca02c", "comet": "#d95f02"}
 
@@ -1140,7 +1144,22 @@ def _ter_counts(result: "TerResult") -> str:
     return ", ".join(parts)
 
 
-def plot_ter_edits(result: "TerResult", *, title: Optional[str] = None, ax: Optional[Axes] = None) -> Figure:
+def _check_picture_size(result: "TerResult", max_words: Optional[int]) -> None:
+    """Refuse (``ValueError``) a row longer than ``max_words`` tokens (``None``: any length)."""
+    if max_words is None:
+        return
+    if isinstance(max_words, bool) or not isinstance(max_words, int) or max_words < 1:
+        raise ValueError(f"max_words: expected a whole number of at least 1 or None, got {max_words!r}")
+    longest = max(len(result.candidate_tokens or ()), len(result.shifted_tokens or ()),
+                  len(result.reference_tokens or ()))
+    if longest > max_words:
+        unit = "characters" if result.metric == "cer" else "words"
+        raise ValueError(f"result: {longest} {unit} on one side, above the {max_words} the edit picture is drawn "
+                         f"for (it would be unreadable; max_words= draws more)")
+
+
+def plot_ter_edits(result: "TerResult", *, title: Optional[str] = None, ax: Optional[Axes] = None,
+                   max_words: Optional[int] = TER_PICTURE_MAX_WORDS) -> Figure:
     """TER's edit script over the word rows: the shifts, then the edits on the shifted candidate.
 
     Rows, top to bottom: the candidate as given; the candidate after every shift
@@ -1151,7 +1170,8 @@ def plot_ter_edits(result: "TerResult", *, title: Optional[str] = None, ax: Opti
     dashed links, deleted candidate words (in no place of the reference) and
     inserted reference words (missing from the candidate) shaded. The title gives
     the score as edits / reference length. WER and CER results (no shifts) draw the
-    two rows only.
+    two rows only. A row longer than ``max_words`` (default
+    :data:`TER_PICTURE_MAX_WORDS`; ``None``: no limit) is refused with a ``ValueError``.
 
     >>> from mtlearn import ter
     >>> r = ter("on the mat the cat sat", ["the cat sat on the mat"])
@@ -1167,6 +1187,7 @@ def plot_ter_edits(result: "TerResult", *, title: Optional[str] = None, ax: Opti
         raise TypeError(f"result: expected a TerResult, got {type(result).__name__}")
     if result.is_corpus or result.candidate_tokens is None:
         raise ValueError("result: a corpus result has no single edit script; draw result.segments[i]")
+    _check_picture_size(result, max_words)
     cand, shifted, ref = (list(result.candidate_tokens), list(result.shifted_tokens),
                           list(result.reference_tokens))
     rows = 3 if result.shifts else 2

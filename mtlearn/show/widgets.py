@@ -192,6 +192,7 @@ from __future__ import annotations
 import asyncio
 import html
 import math
+import re
 import time
 import warnings
 from collections.abc import Iterable, Sequence
@@ -200,6 +201,7 @@ from fractions import Fraction
 from typing import Any, Iterator, Optional, Union
 
 import ipywidgets as widgets
+from traitlets import TraitError
 
 from . import plots
 from mtlearn.study.agreement import (AgreementTables, METRIC_NAMES, METRICS, SIGNIFICANCE_METRICS,
@@ -260,6 +262,36 @@ def parse_weights(text: str) -> Optional[list[float]]:
                 f"weights: cannot read {item!r} as a number (write e.g. 0.25 or 1/4, separated by commas)"
             ) from None
     return values
+
+
+#: The weights box reads at most this many characters, with exponents up to this size (1e-30 .. 1e30):
+#: a typed "1e300000000" would otherwise become a number of 300 million digits before it is read.
+WEIGHTS_MAX_CHARS = 200
+WEIGHTS_MAX_EXPONENT = 30
+_EXPONENT = re.compile(r"[eE]([-+]?\d+(?:_\d+)*)")  # Python's number syntax allows 1_000
+
+
+def _bounded_weights_text(text: str) -> str:
+    """The weights box's text, refused (``ValueError``) if too long to be weights or with a huge exponent.
+
+    At most :data:`WEIGHTS_MAX_CHARS` characters, exponents within
+    ±:data:`WEIGHTS_MAX_EXPONENT`; checked on the text, before any number is built.
+
+    >>> _bounded_weights_text("1/2, 2.5e-1, 25e-2")
+    '1/2, 2.5e-1, 25e-2'
+    >>> _bounded_weights_text("1e300000000")
+    Traceback (most recent call last):
+    ...
+    ValueError: weights: '1e300000000' has an exponent beyond ±30 (write e.g. 0.25 or 1/4)
+    """
+    if len(text) > WEIGHTS_MAX_CHARS:
+        raise ValueError(f"weights: {len(text)} characters typed; the box reads at most {WEIGHTS_MAX_CHARS}")
+    for item in text.replace(",", " ").replace(";", " ").split():
+        if any(abs(int(e)) > WEIGHTS_MAX_EXPONENT for e in _EXPONENT.findall(item)):
+            shown = item if len(item) <= 40 else item[:37] + "..."
+            raise ValueError(f"weights: {shown!r} has an exponent beyond ±{WEIGHTS_MAX_EXPONENT} "
+                             "(write e.g. 0.25 or 1/4)")
+    return text
 
 
 def _references_text(references: Union[str, Sequence[str]], argname: str = "references") -> str:
@@ -428,6 +460,16 @@ class _Explorer(widgets.VBox):
         else:
             show()
 
+    def _too_long_to_draw(self, longest: int, limit: int, what: str) -> bool:
+        """Whether a side of ``longest`` words is above ``limit``: then no picture, and a note says why."""
+        if longest <= limit:
+            return False
+        self.figure = None
+        _show_png(self.image, b"")
+        self.notes.append(f"No {what} picture: {longest} words on one side, above the {limit} the picture is "
+                          f"drawn for (it would be unreadable); the numbers below are complete.")
+        return True
+
     @contextmanager
     def _hold(self) -> Iterator[None]:
         self._quiet = True
@@ -507,7 +549,7 @@ class _Explorer(widgets.VBox):
 
 
 def _textarea(value: str, description: str, placeholder: str, css: str, rows: int) -> widgets.Textarea:
-    box = widgets.Textarea(value=value, description=description, placeholder=placeholder, rows=rows,
+    box = _Textarea(value=value, description=description, placeholder=placeholder, rows=rows,
                            layout=widgets.Layout(width="95%"),
                            style={"description_width": "initial"})
     box.add_class(css)
@@ -517,6 +559,55 @@ def _textarea(value: str, description: str, placeholder: str, css: str, rows: in
 def _control(widget: widgets.DOMWidget, css: str) -> Any:
     widget.add_class(css)
     return widget
+
+
+class _FromTheBrowser:
+    """What the browser may change in an explorer's control: its value (a dropdown's: its index), in range.
+
+    ipywidgets applies every synced trait a front end's comm message carries
+    (``set_state``), so a participant's page could set the char-order slider's
+    ``max`` to 1e9 and then its value. Here every other key is dropped, a value
+    the control does not take (not a finite number, not of its type, an index
+    with no choice) is refused, and the browser is sent the kernel's state back;
+    a slider clamps the value it takes to its range, which stays the one the
+    explorer set.
+    """
+
+    _from_browser: tuple[str, ...] = ("value",)
+
+    def set_state(self, sync_data: dict) -> None:
+        """Apply a state sent by the browser: its value only, if the control takes it."""
+        kept = {k: v for k, v in sync_data.items()
+                if k in self._from_browser and not (isinstance(v, float) and not math.isfinite(v))}
+        try:
+            super().set_state(kept)  # type: ignore[misc]
+        except (TraitError, TypeError, ValueError):
+            kept = {}
+        refused = [k for k in sync_data if k not in kept and k in self.keys]  # type: ignore[attr-defined]
+        if refused:
+            self.send_state(refused)  # type: ignore[attr-defined]
+
+
+def _from_the_browser(base: type, keys: tuple[str, ...] = ("value",)) -> type:
+    """``base`` (an ipywidgets control) taking only ``keys`` from the browser (:class:`_FromTheBrowser`).
+
+    The class keeps ``base``'s name, so a displayed explorer's text is what it was.
+
+    >>> _IntSlider(value=3, min=0, max=10)
+    IntSlider(value=3, max=10)
+    """
+    make = type(base)  # the widgets' metaclass (traitlets sets up the class's traits)
+    return make(base.__name__, (_FromTheBrowser, base),
+                {"_from_browser": keys, "__module__": __name__,
+                 "__doc__": f"``{base.__name__}`` whose state the browser sets only in {', '.join(keys)}."})
+
+
+_IntSlider = _from_the_browser(widgets.IntSlider)
+_FloatSlider = _from_the_browser(widgets.FloatSlider)
+_Checkbox = _from_the_browser(widgets.Checkbox)
+_Dropdown = _from_the_browser(widgets.Dropdown, ("index",))  # the options stay the explorer's
+_Text = _from_the_browser(widgets.Text)
+_Textarea = _from_the_browser(widgets.Textarea)
 
 
 def _image() -> widgets.Image:
@@ -588,20 +679,20 @@ class BleuExplorer(_Explorer):
         self.references_input = _textarea(refs_text, "References", "one reference per line",
                                           "mtlearn-references", 3)
         self.max_order_input = _control(
-            widgets.IntSlider(value=max_order, min=1, max=max(6, max_order), description="Max order",
+            _IntSlider(value=max_order, min=1, max=max(6, max_order), description="Max order",
                               continuous_update=True), "mtlearn-max-order")
         self.smoothing_input = _control(
-            widgets.Dropdown(options=list(SMOOTHING_METHODS), value=smoothing, description="Smoothing"),
+            _Dropdown(options=list(SMOOTHING_METHODS), value=smoothing, description="Smoothing"),
             "mtlearn-smoothing")
         self.tokenize_input = _control(
-            widgets.Dropdown(options=list(TOKENIZERS), value=tokenize, description="Tokenizer"),
+            _Dropdown(options=list(TOKENIZERS), value=tokenize, description="Tokenizer"),
             "mtlearn-tokenize")
-        self.lowercase_input = _control(widgets.Checkbox(value=lowercase, description="Lowercase"),
+        self.lowercase_input = _control(_Checkbox(value=lowercase, description="Lowercase"),
                                         "mtlearn-lowercase")
         self.effective_order_input = _control(
-            widgets.Checkbox(value=effective_order, description="Effective order"), "mtlearn-effective-order")
+            _Checkbox(value=effective_order, description="Effective order"), "mtlearn-effective-order")
         self.weights_input = _control(
-            widgets.Text(value="" if weights is None else ", ".join(f"{float(w):g}" for w in weights),
+            _Text(value="" if weights is None else ", ".join(f"{float(w):g}" for w in weights),
                          description="Weights", placeholder="uniform; or e.g. 1/2, 1/4, 1/8, 1/16"),
             "mtlearn-weights")
         self.table_html = self._tagged(widgets.HTML(), "mtlearn-ngram-table")
@@ -642,7 +733,7 @@ class BleuExplorer(_Explorer):
         return bleu(
             self.candidate_input.value, refs,
             max_order=self.max_order_input.value,
-            weights=parse_weights(self.weights_input.value),
+            weights=parse_weights(_bounded_weights_text(self.weights_input.value)),
             smoothing=self.smoothing_input.value,
             tokenize=self.tokenize_input.value,
             lowercase=self.lowercase_input.value,
@@ -810,13 +901,13 @@ class MeteorExplorer(_Explorer):
         self.references_input = _textarea(refs_text, "References", "one reference per line",
                                           "mtlearn-references", 3)
         self.stage_inputs: dict[str, widgets.Checkbox] = {
-            s: _control(widgets.Checkbox(value=s in chosen, description=s, indent=False,
+            s: _control(_Checkbox(value=s in chosen, description=s, indent=False,
                                          layout=widgets.Layout(width="auto")), f"mtlearn-stage-{s}")
             for s in _STAGES
         }
 
         def slider(value: float, top: float, step: float, name: str) -> widgets.FloatSlider:
-            return _control(widgets.FloatSlider(value=float(value), min=0.0, max=top, step=step,
+            return _control(_FloatSlider(value=float(value), min=0.0, max=top, step=step,
                                                 description=name, readout_format=".2f",
                                                 continuous_update=True), f"mtlearn-{name}")
 
@@ -824,12 +915,12 @@ class MeteorExplorer(_Explorer):
         self.beta_input = slider(beta, 6.0, 0.5, "beta")
         self.gamma_input = slider(gamma, 1.0, 0.05, "gamma")
         self.tie_break_input = _control(
-            widgets.Dropdown(options=list(TIE_BREAKS), value=tie_break, description="Tie-break"),
+            _Dropdown(options=list(TIE_BREAKS), value=tie_break, description="Tie-break"),
             "mtlearn-tie-break")
-        self.lowercase_input = _control(widgets.Checkbox(value=lowercase, description="Lowercase"),
+        self.lowercase_input = _control(_Checkbox(value=lowercase, description="Lowercase"),
                                         "mtlearn-lowercase")
         self.tokenize_input = _control(
-            widgets.Dropdown(options=list(TOKENIZERS), value=tokenize, description="Tokenizer"),
+            _Dropdown(options=list(TOKENIZERS), value=tokenize, description="Tokenizer"),
             "mtlearn-tokenize")
         self.image = self._tagged(_image(),
                                   "mtlearn-alignment")
@@ -935,13 +1026,7 @@ class MeteorExplorer(_Explorer):
         # The numbers first: the browser shows them while the picture is drawn.
         self.score_html.value = f'<b style="font-size:1.2em">METEOR = {_num("score", r.score)}</b>'
         self.summary_html.value = self._summary(r)
-        longest = max(r.candidate_length, r.reference_length)
-        if longest > PICTURE_MAX_WORDS:
-            self.figure = None
-            _show_png(self.image, b"")
-            self.notes.append(f"No alignment picture: {longest} words on one side, above the "
-                              f"{PICTURE_MAX_WORDS} the picture is drawn for (it would be unreadable); "
-                              f"the numbers below are complete.")
+        if self._too_long_to_draw(max(r.candidate_length, r.reference_length), PICTURE_MAX_WORDS, "alignment"):
             return
         label = (f"reference {r.best_reference + 1} of {len(r.per_reference)} (best)"
                  if len(r.per_reference) > 1 and r.best_reference is not None else None)
@@ -1041,17 +1126,17 @@ class ChrfExplorer(_Explorer):
         self.references_input = _textarea(refs_text, "References", "one reference per line",
                                           "mtlearn-references", 3)
         self.char_order_input = _control(
-            widgets.IntSlider(value=char_order, min=0, max=10, description="Char order"), "mtlearn-char-order")
+            _IntSlider(value=char_order, min=0, max=10, description="Char order"), "mtlearn-char-order")
         self.word_order_input = _control(
-            widgets.IntSlider(value=word_order, min=0, max=4, description="Word order"), "mtlearn-word-order")
+            _IntSlider(value=word_order, min=0, max=4, description="Word order"), "mtlearn-word-order")
         self.beta_input = _control(
-            widgets.FloatSlider(value=float(beta), min=0.0, max=6.0, step=0.5, description="beta",
+            _FloatSlider(value=float(beta), min=0.0, max=6.0, step=0.5, description="beta",
                                 readout_format=".1f"), "mtlearn-chrf-beta")
-        self.lowercase_input = _control(widgets.Checkbox(value=lowercase, description="Lowercase"),
+        self.lowercase_input = _control(_Checkbox(value=lowercase, description="Lowercase"),
                                         "mtlearn-lowercase")
-        self.whitespace_input = _control(widgets.Checkbox(value=whitespace, description="Whitespace"),
+        self.whitespace_input = _control(_Checkbox(value=whitespace, description="Whitespace"),
                                          "mtlearn-whitespace")
-        self.eps_smoothing_input = _control(widgets.Checkbox(value=eps_smoothing, description="Eps smoothing"),
+        self.eps_smoothing_input = _control(_Checkbox(value=eps_smoothing, description="Eps smoothing"),
                                             "mtlearn-eps-smoothing")
         self.table_html = self._tagged(widgets.HTML(), "mtlearn-order-table")
         self.image = self._tagged(_image(), "mtlearn-chrf-plot")
@@ -1177,7 +1262,9 @@ class TerExplorer(_Explorer):
     string with one reference per line; the four options are :func:`mtlearn.ter`'s.
     Shows the score (edits / reference length), the counts, every shift (round,
     words, from, to, edits saved, why), the edit script on the shifted candidate and
-    :func:`mtlearn.show.plots.plot_ter_edits`.
+    :func:`mtlearn.show.plots.plot_ter_edits`. Above
+    :data:`mtlearn.show.plots.TER_PICTURE_MAX_WORDS` (60) words on a side the picture
+    is not drawn and a note says so, as in the METEOR explorer.
 
     >>> x = TerExplorer("on the mat the cat sat", ["the cat sat on the mat"])
     >>> x.result.num_edits, [s.words for s in x.result.shifts], bytes(x.image.value[:4])
@@ -1213,7 +1300,7 @@ class TerExplorer(_Explorer):
         self.references_input = _textarea(refs_text, "References", "one reference per line",
                                           "mtlearn-references", 3)
         self.option_inputs: dict[str, widgets.Checkbox] = {
-            name: _control(widgets.Checkbox(value=value, description=_TER_LABELS[name], indent=False,
+            name: _control(_Checkbox(value=value, description=_TER_LABELS[name], indent=False,
                                             layout=widgets.Layout(width="auto")),
                            "mtlearn-" + name.replace("_", "-"))
             for name, value in options.items()
@@ -1261,7 +1348,9 @@ class TerExplorer(_Explorer):
         self.summary_html.value = self._summary(r)
         self.shifts_html.value = self._shifts(r)
         self.edits_html.value = self._edits(r)
-        self._picture(lambda: plots.plot_ter_edits(r))
+        longest = max(len(r.candidate_tokens or ()), len(r.shifted_tokens or ()), len(r.reference_tokens or ()))
+        if not self._too_long_to_draw(longest, plots.TER_PICTURE_MAX_WORDS, "edit"):
+            self._picture(lambda: plots.plot_ter_edits(r))
 
     @staticmethod
     def _summary(r: TerResult) -> str:
@@ -1367,14 +1456,14 @@ class AgreementExplorer(_Explorer):
         if first == second:
             raise ValueError(f"system_2: {second!r} is system_1 too; choose two different systems")
         names = self._names(pair)
-        self.pair_input = _control(widgets.Dropdown(options=list(self.tables.pairs), value=pair,
+        self.pair_input = _control(_Dropdown(options=list(self.tables.pairs), value=pair,
                                                     description="Pair"), "mtlearn-pair")
-        self.system_1_input = _control(widgets.Dropdown(options=names, value=first, description="System 1"),
+        self.system_1_input = _control(_Dropdown(options=names, value=first, description="System 1"),
                                        "mtlearn-system-1")
-        self.system_2_input = _control(widgets.Dropdown(options=names, value=second, description="System 2"),
+        self.system_2_input = _control(_Dropdown(options=names, value=second, description="System 2"),
                                        "mtlearn-system-2")
         out = check_system(leave_out, pair, self.tables, "leave_out") if leave_out is not None else self._NOBODY
-        self.leave_out_input = _control(widgets.Dropdown(options=[self._NOBODY, *names], value=out,
+        self.leave_out_input = _control(_Dropdown(options=[self._NOBODY, *names], value=out,
                                                          description="Leave out"), "mtlearn-leave-out")
         self.moves_html = self._tagged(widgets.HTML(), "mtlearn-agreement-moves")
         #: metric -> (r with every system, r without the left-out one, rho with, rho without); {} if nobody
@@ -1570,13 +1659,13 @@ class ImplementationExplorer(_Explorer):
         tokenize = check_choice(tokenize, tokenizers[1:], "tokenize") if tokenize is not None else self._OWN
         self.candidate_input = _textarea(candidate, "Candidate", "the candidate translation", "mtlearn-candidate", 2)
         self.references_input = _textarea(refs_text, "References", "one reference per line", "mtlearn-references", 3)
-        self.metric_input = _control(widgets.Dropdown(options=list(WHY_METRICS), value=metric, description="Metric"),
+        self.metric_input = _control(_Dropdown(options=list(WHY_METRICS), value=metric, description="Metric"),
                                      "mtlearn-metric")
-        self.profile_a_input = _control(widgets.Dropdown(options=names, value=first, description="Profile A"),
+        self.profile_a_input = _control(_Dropdown(options=names, value=first, description="Profile A"),
                                         "mtlearn-profile-a")
-        self.profile_b_input = _control(widgets.Dropdown(options=names, value=second, description="Profile B"),
+        self.profile_b_input = _control(_Dropdown(options=names, value=second, description="Profile B"),
                                         "mtlearn-profile-b")
-        self.tokenize_input = _control(widgets.Dropdown(options=tokenizers, value=tokenize, description="Tokenizer",
+        self.tokenize_input = _control(_Dropdown(options=tokenizers, value=tokenize, description="Tokenizer",
                                                         style={"description_width": "initial"}), "mtlearn-tokenize")
         self.walk_html = self._tagged(widgets.HTML(), "mtlearn-walk")
         self._inputs = {"candidate": self.candidate_input, "references": self.references_input,

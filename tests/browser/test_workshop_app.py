@@ -11,6 +11,8 @@ box; METEOR: each of alpha, beta and gamma) give the numbers mtlearn computes he
 typing latency is measured (the last key to the new score, 50 and 200 words a side:
 printed and written to ``test-artifacts/browser/typing-latency.txt``), and the page asks
 no host but 127.0.0.1 for anything (the browser blocks such requests; any one fails the test).
+Closing a page shuts its kernel down at once (the page's shutdown request, with the
+``_xsrf`` cookie the server sets for it).
 
 Screenshots: ``workshop-voila.png`` (the whole app as served),
 ``workshop-voila-bleu-explorer-after-typing.png``, ``…-after-max-order-slider.png``,
@@ -24,6 +26,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -119,3 +122,22 @@ def test_workshop_app_in_voila(page: Any, voila: Server, browser: Any) -> None:
     # Font Awesome on a CDN; mtlearn's template drops the links).
     blocked = browser.blocked[blocked_before:]
     assert not blocked, f"requests that left 127.0.0.1: {sorted(set(blocked))}"
+
+
+def test_closing_the_workshop_page_frees_its_kernel_at_once(browser: Any, voila: Server) -> None:
+    # The page asks the server to shut its kernel down as it closes (with the _xsrf cookie the server
+    # set for it): a participant who closes or reloads a page gives the place back at once, not after
+    # the ten idle minutes of culling.
+    def kernels() -> int:
+        return len([p for p in voila.descendants() if "ipykernel" in " ".join(p.cmdline())])
+
+    before = kernels()
+    tab = browser.new_page()
+    tab.goto(voila.url("/"), timeout=180_000, wait_until="domcontentloaded")
+    tab.locator(".mtlearn-ter-explorer .mtlearn-score .mtlearn-num").first.wait_for(timeout=120_000)
+    assert kernels() == before + 1
+    tab.close(run_before_unload=True)
+    deadline = time.monotonic() + 30  # generous: the shutdown takes about a second
+    while kernels() > before and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert kernels() == before, "closing the page left its kernel running"
