@@ -37,15 +37,19 @@ NOT_ANSWERED = "not yet: replace None with your answer and run the cell again"
 TOLERANCE = Fraction(1, 20_000)
 
 
-class _ShortRepr(reprlib.Repr):
-    """reprlib's short ``repr``, naming an object whose own ``__repr__`` fails by its type (no address)."""
+def _instance_repr(self: reprlib.Repr, x: object, level: int) -> str:
+    """``repr(x)`` cut to ``maxother``; an object whose own ``__repr__`` fails is named by its type (no address)."""
+    try:
+        text = repr(x)
+    except Exception:  # a student's object: its __repr__ may do anything
+        return f"<{type(x).__name__} object>"
+    return text if len(text) <= self.maxother else text[:self.maxother - 3] + "..."
 
-    def repr_instance(self, x: object, level: int) -> str:
-        try:
-            text = repr(x)
-        except Exception:  # a student's object: its __repr__ may do anything
-            return f"<{type(x).__name__} object>"
-        return text if len(text) <= self.maxother else text[:self.maxother - 3] + "..."
+
+class _ShortRepr(reprlib.Repr):
+    """reprlib's short ``repr`` (long strings and containers cut), with :func:`_instance_repr` for other objects."""
+
+    repr_instance = _instance_repr  # what reprlib calls for a type it has no method of its own for
 
 
 #: How a student's value is shown in a message: a line, however large the value.
