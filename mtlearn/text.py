@@ -384,7 +384,7 @@ NUMBER_MAX_DIGITS = 400
 NUMBER_MAX_EXPONENT = 300
 
 _DECIMAL = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?")
-_FRACTION = re.compile(r"([+-]?[0-9]+)\s*/\s*([+-]?[0-9]+)")
+_FRACTION = re.compile(r"([+-]?[0-9]+)\s*/\s*([0-9]+)")  # a sign on the numerator only, as Python's Fraction
 _LARGEST = Fraction(10**NUMBER_MAX_EXPONENT)
 _SMALLEST = 1 / _LARGEST
 
