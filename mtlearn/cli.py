@@ -966,8 +966,9 @@ def _main(argv: list[str]) -> int:
         return error.status
     except WordNetMissingError as error:  # its message says how to install WordNet
         _error(error)
+        stages = "--meteor-stages" if args.command == "score" else "--stages"
         print("mtlearn: from the command line: run 'mtlearn wordnet', or leave the synonym stage out "
-              "(--stages exact,stem)", file=sys.stderr)
+              f"({stages} exact,stem)", file=sys.stderr)
         return EXIT_INPUT
     except (LookupError, OSError) as error:
         _error(error)
