@@ -209,16 +209,36 @@ def _seed(text: str) -> Optional[int]:
     try:
         value = _whole(text)
     except argparse.ArgumentTypeError as error:
-        raise argparse.ArgumentTypeError(f"{error} (or 'none'; without --seed it comes from SACREBLEU_SEED "
-                                         "when that is set)") from None
+        raise argparse.ArgumentTypeError(f"{error} (or 'none')") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"{value} is negative; a seed is 0 or more") from None
     return value
 
 
-def _seed_default() -> str:
-    """sacreBLEU's seed: ``$SACREBLEU_SEED`` when set, else 12345 (argparse reads it with :func:`_seed`)."""
-    return os.environ.get("SACREBLEU_SEED", "12345")
+class _SeedFromEnvironment:
+    """``--seed``'s default: sacreBLEU's ``$SACREBLEU_SEED`` when set, else 12345, read only when a seed is needed
+    (so that a stray value there stops only the commands that draw samples)."""
+
+    def __repr__(self) -> str:
+        return "$SACREBLEU_SEED or 12345"
+
+
+_SEED_FROM_ENVIRONMENT = _SeedFromEnvironment()
+
+
+def _resolved_seed(seed: object) -> Optional[int]:
+    """The seed to draw with: ``--seed``'s value, or the default of :class:`_SeedFromEnvironment`.
+
+    >>> _resolved_seed(7), _resolved_seed(None)
+    (7, None)
+    """
+    if not isinstance(seed, _SeedFromEnvironment):
+        return seed  # type: ignore[return-value]
+    text = os.environ.get("SACREBLEU_SEED", "12345")
+    try:
+        return _seed(text)
+    except argparse.ArgumentTypeError as error:
+        raise CommandLineError(f"SACREBLEU_SEED (the default of --seed): {error}", EXIT_USAGE) from None
 
 
 def _language_pair(text: str) -> str:
@@ -280,7 +300,7 @@ def _add_output_arguments(parser: argparse.ArgumentParser) -> None:
                             "as sacreBLEU: BLEU = 25.03 (μ = 24.91 ± 6.27)")
     stats.add_argument("--confidence-n", "-cin", type=_positive, default=1000, metavar="N",
                        help="number of bootstrap samples (default: %(default)s)")
-    stats.add_argument("--seed", type=_seed, default=_seed_default(), metavar="N",
+    stats.add_argument("--seed", type=_seed, default=_SEED_FROM_ENVIRONMENT, metavar="N",
                        help="the bootstrap's seed, 'none' for fresh randomness (default: $SACREBLEU_SEED when "
                             "set, else 12345, sacreBLEU's)")
 
@@ -570,7 +590,7 @@ def _add_compare_command(commands: Any) -> None:
                           help="number of bootstrap samples (default: %(default)s)")
     settings.add_argument("--paired-ar-n", "-parn", type=_positive, default=10000, metavar="N",
                           help="number of randomization trials (default: %(default)s)")
-    settings.add_argument("--seed", type=_seed, default=_seed_default(), metavar="N",
+    settings.add_argument("--seed", type=_seed, default=_SEED_FROM_ENVIRONMENT, metavar="N",
                           help="the random generator's seed, 'none' for fresh randomness (default: $SACREBLEU_SEED "
                                "when set, else 12345, sacreBLEU's)")
     metric = p_compare.add_argument_group("metric settings (default: those of mtlearn bleu / chrf / meteor)")
@@ -663,7 +683,8 @@ def _compare(args: argparse.Namespace) -> list[str]:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)
         result = paired_test(systems, references, metric=args.metric, test=test,
-                             n_samples=args.paired_bs_n if test == "bs" else args.paired_ar_n, seed=args.seed,
+                             n_samples=args.paired_bs_n if test == "bs" else args.paired_ar_n,
+                             seed=_resolved_seed(args.seed),
                              progress=progress if show else None, **options)
     for warning in caught:
         print(f"mtlearn: warning: {warning.message}", file=sys.stderr)
@@ -1013,6 +1034,7 @@ def _score_files(args: argparse.Namespace) -> Iterable[str]:
     jobs = _jobs(args)
     systems = args.input or [None]
     check_combination(args, len(systems), len(jobs))
+    args.seed = _resolved_seed(args.seed) if args.confidence else None
     if None in systems or "-" in systems:
         if sys.stdin is not None and sys.stdin.isatty():
             print("mtlearn: reading hypotheses from standard input (end with Ctrl-D, or give -i HYP)",

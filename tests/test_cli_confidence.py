@@ -77,6 +77,19 @@ def test_the_seed_is_sacrebleus_default_or_its_variable(capsys):
     assert json.loads(done.stdout)["confidence"] == seven
 
 
+def test_a_bad_sacrebleu_seed_stops_only_what_draws_samples(capsys, monkeypatch):
+    monkeypatch.setenv("SACREBLEU_SEED", "twelve")
+    assert main(["chrf", "-r", REF, "-i", HYP, "-b"]) == 0  # no samples drawn: the variable is not read
+    assert capsys.readouterr().err == ""
+    assert main(["chrf", "-r", REF, "-i", HYP, "--confidence"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == ("mtlearn: error: SACREBLEU_SEED (the default of --seed): 'twelve' is not a whole "
+                                 "number (or 'none')\n")
+    monkeypatch.setenv("SACREBLEU_SEED", "none")  # sacreBLEU's word for fresh randomness
+    means = {cli_json(capsys, "chrf", "-r", REF, "-i", HYP, "-cin", "50")["confidence"]["mean"] for _ in range(3)}
+    assert len(means) > 1
+
+
 def test_meteor_resamples_its_counts_with_the_paired_tests_draws(capsys):
     # No sacreBLEU METEOR: the interval must be the paired bootstrap's own for the baseline (same draws).
     data = cli_json(capsys, "meteor", "-r", REF, "-i", HYP, "--stages", "exact,stem", "--scale", "1", "-cin", "300")
