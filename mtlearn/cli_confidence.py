@@ -74,7 +74,11 @@ class Confidence:
 
 
 def confidence_metrics() -> tuple[str, ...]:
-    """The metrics whose segment statistics the bootstrap can resample (those of the paired tests)."""
+    """The metrics whose segment statistics the bootstrap can resample (those of the paired tests).
+
+    >>> "bleu" in confidence_metrics(), "wer" in confidence_metrics()
+    (True, False)
+    """
     from mtlearn.study import significance
 
     return tuple(significance.METRICS)

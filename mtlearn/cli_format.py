@@ -174,7 +174,13 @@ def details(result: Result, style: Style) -> str:
 
 
 def score_line(result: Result, style: Style, tail: str = "", interval: Optional[Interval] = None) -> str:
-    """``NAME = score`` on the scale, the interval if any, then ``tail`` (the details; the signature is the caller's)."""
+    """``NAME = score`` on the scale, the interval if any, then ``tail`` (the details; the signature is the caller's).
+
+    >>> from mtlearn import ter
+    >>> result = ter("d a b c", ["a b c d"])
+    >>> score_line(result, Style()), score_line(result, Style(scale=1, width=2), details(result, Style()))
+    ('TER = 25.00', 'TER = 0.25 (edits = 1 shifts = 1 ins = 0 del = 0 sub = 0 ref_len = 4.00)')
+    """
     return f"{metric_name(result)} = {style.score(result.score)}{style.interval(interval)}{tail}"
 
 

@@ -189,7 +189,16 @@ def load_corpora(reference_paths: Sequence[str], hypothesis_paths: Sequence[Opti
     """One :class:`Corpus` per hypothesis file (one system each), the references read once and shared.
 
     Every file must have as many lines as the first system's; a file named twice in
-    ``hypothesis_paths`` is refused (two columns of one table would have one name).
+    ``hypothesis_paths`` is refused (two rows of one table would have one name).
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name, text in (("ref", "a b\\nc d\\n"), ("s1", "a b\\nc\\n"), ("s2", "a\\nc d\\n")):
+    ...     _ = (folder / name).write_text(text, encoding="utf-8")
+    >>> a, b = load_corpora([str(folder / "ref")], [str(folder / "s1"), str(folder / "s2")])
+    >>> a.hypotheses, b.hypotheses, a.references is b.references, a.references
+    (('a b', 'c'), ('a', 'c d'), True, (('a b',), ('c d',)))
+    >>> import shutil; shutil.rmtree(folder)
     """
     _check_stdin_once(reference_paths, hypothesis_paths)
     references = [read_segments(path, stdin) for path in reference_paths]

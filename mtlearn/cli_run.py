@@ -47,7 +47,13 @@ Result = Union[BleuResult, MeteorResult, ChrfResult, TerResult]
 
 @dataclass(frozen=True)
 class Metric:
-    """How one metric scores: its name (``bleu`` ...), one segment, a corpus, its options from the command line."""
+    """How one metric scores: its name (``bleu`` ...), one segment, a corpus, its options from the command line.
+
+    >>> from mtlearn import chrf, corpus_chrf
+    >>> m = Metric("chrf", chrf, corpus_chrf, lambda args, one_segment: {"word_order": args.word_order})
+    >>> round(m.segment("a cat", ["a cat"], **m.options(argparse.Namespace(word_order=2), True)).score, 4)
+    1.0
+    """
 
     key: str
     segment: Callable[..., Result]
@@ -118,7 +124,12 @@ def _check_formats(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace, jobs: Sequence[Job], systems: Sequence[Optional[str]]) -> Iterable[str]:
-    """The output of a scoring command: ``jobs`` (one per metric) on the hypothesis files ``systems``."""
+    """The output of a scoring command: ``jobs`` (one per metric) on the hypothesis files ``systems``.
+
+    A list of chunks, or (``--sentence-level``) an iterable that scores each line when it
+    is asked for the next chunk; :func:`mtlearn.cli.main` writes them. See the module's
+    docstring for what each option combination prints.
+    """
     style = Style(args.scale, args.width)
     if args.sentence_level:
         job = jobs[0]
