@@ -1,8 +1,8 @@
 """Benchmark: peak memory of ``mtlearn <metric> --sentence-level`` at 100k and 1M lines.
 
-``--sentence-level`` writes each line as it is scored, so its peak memory should not grow
-with the number of lines beyond the input text itself (the files are read whole first, to
-check that they are line-aligned before anything is written). Each run is a child process
+``--sentence-level`` reads the files in step and writes each line as it is scored, so its
+peak memory should not grow with the number of lines at all (until it read the files whole
+first, to check that they are line-aligned: ``--rev`` shows that). Each run is a child process
 (``python -m mtlearn ...`` with standard output to ``/dev/null``); its peak resident set
 comes from ``os.wait4`` (the child's own ``ru_maxrss``, in KiB on Linux).
 

@@ -2,11 +2,12 @@
 
 ::
 
-    mtlearn bleu   -r REF [REF ...] [-i HYP] [options]
-    mtlearn meteor -r REF [REF ...] [-i HYP] [options]
-    mtlearn chrf   -r REF [REF ...] [-i HYP] [--plus] [options]   # chrF2, chrF2++
-    mtlearn ter    -r REF [REF ...] [-i HYP] [options]
-    mtlearn wer    -r REF [REF ...] [-i HYP] [options]            # also: mtlearn cer
+    mtlearn bleu   -r REF [REF ...] [-i HYP [HYP ...]] [options]
+    mtlearn meteor -r REF [REF ...] [-i HYP [HYP ...]] [options]
+    mtlearn chrf   -r REF [REF ...] [-i HYP [HYP ...]] [--plus] [options]   # chrF2, chrF2++
+    mtlearn ter    -r REF [REF ...] [-i HYP [HYP ...]] [options]
+    mtlearn wer    -r REF [REF ...] [-i HYP [HYP ...]] [options]            # also: mtlearn cer
+    mtlearn score  -r REF [REF ...] -i SYS [SYS ...] -m bleu chrf ter ...   # one table, sacreBLEU's -m
     mtlearn wordnet [--check]           # make WordNet available for METEOR's synonym stage
     mtlearn compare -r REF [REF ...] -i BASELINE SYS2 [SYS3 ...] [--metric bleu|chrf|meteor] --paired-bs|--paired-ar
     mtlearn why bleu|meteor -r REF [REF ...] [-i HYP] [--profiles A,B,...] [--walk A B]  # why libraries disagree
@@ -16,6 +17,20 @@ line-aligned; several ``-r`` files give several references for every segment;
 the hypotheses come from standard input when ``-i`` is absent. Trailing white
 space of every line is dropped, as sacreBLEU does.
 
+**One scale.** Every command prints scores on sacreBLEU's 0-100 scale
+(``BLEU = 25.03``, ``chrF2 = 49.58``, ``TER = 58.25``, ``METEOR = 27.10``), in text,
+tables, JSON and sentence-level output alike; ``--scale 1`` prints mtlearn's library
+scale (0.2503) instead. JSON says which in its ``"scale"`` field; ``--explain`` derives
+the score in mtlearn's exact 0-1 terms and ends with the scaled score (see
+:mod:`mtlearn.cli_format`). ``mtlearn why`` shows both scales side by side, as it
+compares the scales libraries report.
+
+sacreBLEU's conveniences keep sacreBLEU's names: ``-b/--score-only``,
+``-w/--width``, ``-f/--format text|json|latex|tsv``, ``--confidence`` (its bootstrap
+interval, ``--confidence-n``, seed 12345 or ``SACREBLEU_SEED``), several ``-i``
+systems and several ``-m`` metrics (``mtlearn score``) in one table,
+``-l/--language-pair`` choosing BLEU's tokenizer for a zh, ja or ko target.
+
 BLEU's *command-line* defaults are sacreBLEU's (``--tokenize 13a --smoothing
 exp``), so that a number printed here can be put next to a published sacreBLEU
 number; the library's own defaults (``whitespace``, no smoothing) are unchanged.
@@ -24,12 +39,15 @@ effective order unless ``--no-effective-order`` is given.
 chrF's and TER's defaults are the library's, which are sacreBLEU's; their
 options also answer to sacreBLEU's names (``--chrf-word-order``, ``-cw``,
 ``--ter-case-sensitive`` ...), so a sacreBLEU command line carries over.
+``--sentence-level`` prints the signature once, then each line's number and score; it
+reads the files in step, so memory stays flat however long they are, and a file that
+ends before the others is an error at the end, naming the line.
 
-The output is a readable score line with the signature, ``--json`` the result's
-``to_dict()`` (scores on the 0-1 scale) and ``--explain`` its step-by-step
-derivation. Every problem with the input ends in one message on standard error
-starting ``mtlearn: error:``, nothing on standard output, and exit status 1
-(bad input data, missing WordNet) or 2 (a wrong command line).
+Every number option (``--beta``, ``--weights``, ``--smooth-value``, ``--alpha``,
+``--gamma`` ...) is read by :func:`mtlearn.text.parse_number`: decimals or fractions,
+bounded before any arithmetic. Every problem with the input ends in one message on
+standard error starting ``mtlearn: error:``, nothing more on standard output, and exit
+status 1 (bad input data, missing WordNet) or 2 (a wrong command line).
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -41,10 +59,12 @@ BLEU = 100.00 ...
 >>> main(["meteor", "-r", str(folder / "ref.txt"), "--stages", "exact,stem", "--json",
 ...       "-i", str(folder / "hyp.txt")])  # doctest: +ELLIPSIS
 {
-  "score": 0.997685185185185...,
+  "name": "METEOR",
+  "score": 99.768518518518...,
+  "scale": 100,
   ...
 0
->>> main(["chrf", "-r", str(folder / "ref.txt"), "-i", str(folder / "hyp.txt"), "--plus"])  # doctest: +ELLIPSIS
+>>> main(["chrf", "-r", str(folder / "ref.txt"), "-i", str(folder / "hyp.txt"), "--plus", "--scale", "1"])  # doctest: +ELLIPSIS
 chrF2++ = 1.0000 (P = 1.0000 R = 1.0000 char_order = 6 word_order = 2 beta = 2)  mtlearn-chrf|nrefs:1|...
 0
 >>> import shutil; shutil.rmtree(folder)
@@ -53,178 +73,35 @@ chrF2++ = 1.0000 (P = 1.0000 R = 1.0000 char_order = 6 word_order = 2 beta = 2) 
 from __future__ import annotations
 
 import argparse
-import errno
+import dataclasses
 import inspect
 import json
 import os
 import re
 import sys
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import IO, Any, NoReturn, Optional, Union
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NoReturn, Optional
 
 from mtlearn import _interrupt
 from mtlearn._version import __version__
-from mtlearn.metrics.bleu.score import BleuResult, bleu, corpus_bleu
+from mtlearn.cli_format import DEFAULT_SCALE, FORMATS, MAX_WIDTH
+from mtlearn.cli_io import (EXIT_INPUT, EXIT_INTERRUPTED, EXIT_USAGE, STDOUT_CLOSED, CommandLineError, Corpus,
+                            load_corpus, quiet_stdout, read_lines, read_segments, write_output)
+from mtlearn.cli_run import Job, Metric, as_option, check_combination, run
+from mtlearn.metrics.bleu.score import bleu, corpus_bleu
 from mtlearn.metrics.bleu.smoothing import SMOOTH_DEFAULTS, SMOOTHING_METHODS
-from mtlearn.metrics.chrf.score import REFERENCE_TIES, ChrfResult, chrf, corpus_chrf
+from mtlearn.metrics.chrf.score import REFERENCE_TIES, chrf, corpus_chrf
 from mtlearn.metrics.meteor.alignment import TIE_BREAKS
-from mtlearn.metrics.meteor.score import MeteorResult, corpus_meteor, meteor
-from mtlearn.metrics.ter.score import TerResult, cer, corpus_cer, corpus_ter, corpus_wer, ter, wer
-from mtlearn.text import TOKENIZERS, plural
-from mtlearn.ngrams import orders_text
+from mtlearn.metrics.meteor.score import corpus_meteor, meteor
+from mtlearn.metrics.ter.score import cer, corpus_cer, corpus_ter, corpus_wer, ter, wer
+from mtlearn.text import TOKENIZERS, NumberError, parse_number, plural
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError
 
 __all__ = ["CommandLineError", "Corpus", "build_parser", "load_corpus", "main", "read_lines", "read_segments"]
 
-STDIN_NAME = "<stdin>"
-
-Result = Union[BleuResult, MeteorResult, ChrfResult, TerResult]
-
-#: Exit statuses: the input data is wrong (or WordNet is missing) / the command line is wrong.
-EXIT_INPUT = 1
-EXIT_USAGE = 2
-#: ... stopped by Ctrl-C (128 + SIGINT, the shell's convention).
-EXIT_INTERRUPTED = 130
-
-
-class CommandLineError(Exception):
-    """A problem the user can fix, reported as ``mtlearn: error: <message>`` with exit ``status``.
-
-    >>> error = CommandLineError("ref.txt: no such file", EXIT_INPUT)
-    >>> str(error), error.status
-    ('ref.txt: no such file', 1)
-    """
-
-    def __init__(self, message: str, status: int = EXIT_INPUT) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-# ---------------------------------------------------------------------------
-# Reading the files
-
-
-def read_lines(data: bytes, name: str) -> list[str]:
-    """Split ``data`` (the bytes of file ``name``) into lines, sacreBLEU's way.
-
-    Lines end at ``\\n`` only (other Unicode line separators stay inside a
-    segment, as in sacreBLEU); trailing white space (also ``\\r``) is dropped; a
-    last line without ``\\n`` still counts; a leading UTF-8 byte-order mark is
-    ignored. Bad UTF-8 is reported with the file name and the line number.
-
-    >>> read_lines(b"the cat \\r\\nsat\\n\\non the mat", "hyp.txt")
-    ['the cat', 'sat', '', 'on the mat']
-    >>> read_lines(b"", "hyp.txt")
-    []
-    >>> read_lines(b"ok\\nbad \\xff here\\n", "hyp.txt")
-    Traceback (most recent call last):
-    ...
-    mtlearn.cli.CommandLineError: hyp.txt, line 2: not valid UTF-8 (byte 0xff at byte 5 of the line); save the file as UTF-8
-    """
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line_start = data.rfind(b"\n", 0, error.start) + 1
-        line_number = data.count(b"\n", 0, error.start) + 1
-        bad = data[error.start:error.end]
-        raise CommandLineError(
-            f"{name}, line {line_number}: not valid UTF-8 (byte {'0x%02x' % bad[0] if bad else '?'} "
-            f"at byte {error.start - line_start + 1} of the line); save the file as UTF-8"
-        ) from None
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()  # the final newline ends the last line; it does not start a new one
-    return [line.rstrip() for line in lines]
-
-
-def read_segments(path: Optional[str], stdin: Optional[IO[bytes]] = None) -> tuple[str, list[str]]:
-    """Read file ``path`` (standard input for ``None`` or ``"-"``): its display name and its lines.
-
-    >>> read_segments("/nonexistent/ref.txt")
-    Traceback (most recent call last):
-    ...
-    mtlearn.cli.CommandLineError: /nonexistent/ref.txt: cannot read it: No such file or directory
-    """
-    if path is None or path == "-":
-        if stdin is None and sys.stdin is None:  # `<&-`
-            raise CommandLineError("standard input is closed: name the file instead of '-' (e.g. -i HYP)")
-        stream = stdin if stdin is not None else sys.stdin.buffer
-        try:
-            return STDIN_NAME, read_lines(_read_all(stream.read, "standard input"), STDIN_NAME)
-        except OSError as error:  # `< /`: a folder
-            raise CommandLineError(f"standard input: cannot read it: {error.strerror or error}") from None
-    try:
-        with open(path, "rb") as handle:
-            data = _read_all(handle.read, path)
-    except OSError as error:
-        raise CommandLineError(f"{path}: cannot read it: {error.strerror or error}") from None
-    return path, read_lines(data, path)
-
-
-def _read_all(read: Callable[[], bytes], name: str) -> bytes:
-    """``read()``, with running out of memory (``-r /dev/zero``, a file larger than the memory) said in one line."""
-    try:
-        return read()
-    except MemoryError:
-        raise CommandLineError(f"{name}: too large to read into the memory available") from None
-
-
-@dataclass(frozen=True)
-class Corpus:
-    """Hypotheses and references read from files: ``references[i]`` lists the references of ``hypotheses[i]``.
-
-    >>> corpus = Corpus(("a b", "c"), (("a b", "a c"), ("c", "d")), "hyp.txt", ("r1.txt", "r2.txt"))
-    >>> len(corpus), corpus.references[1]
-    (2, ('c', 'd'))
-    """
-
-    hypotheses: tuple[str, ...]
-    references: tuple[tuple[str, ...], ...]
-    hypothesis_file: str
-    reference_files: tuple[str, ...]
-
-    def __len__(self) -> int:
-        return len(self.hypotheses)
-
-
-def load_corpus(reference_paths: Sequence[str], hypothesis_path: Optional[str],
-                stdin: Optional[IO[bytes]] = None) -> Corpus:
-    """Read and line-align the reference files and the hypotheses; every mismatch is a :class:`CommandLineError`.
-
-    >>> load_corpus(["/nonexistent/ref.txt"], "/nonexistent/hyp.txt")
-    Traceback (most recent call last):
-    ...
-    mtlearn.cli.CommandLineError: /nonexistent/ref.txt: cannot read it: No such file or directory
-    """
-    if list(reference_paths).count("-") + (hypothesis_path in (None, "-")) > 1:
-        raise CommandLineError("standard input ('-') can be read only once; give the other files by name",
-                               EXIT_USAGE)
-    references = [read_segments(path, stdin) for path in reference_paths]
-    hyp_name, hypotheses = read_segments(hypothesis_path, stdin)
-    if not hypotheses:
-        where = "standard input" if hyp_name == STDIN_NAME else hyp_name
-        raise CommandLineError(f"{where} is empty: no hypotheses to score"
-                               + (" (give them on standard input or with -i HYP)" if hyp_name == STDIN_NAME else ""))
-    for name, lines in references:
-        if not lines:
-            raise CommandLineError(f"{name} is empty: no references")
-    for name, lines in references:
-        if len(lines) != len(hypotheses):
-            raise CommandLineError(
-                f"{name} has {plural(len(lines), 'line')} but {hyp_name} has {len(hypotheses)}; "
-                "the files must be line-aligned (one segment a line)"
-            )
-    return Corpus(
-        hypotheses=tuple(hypotheses),
-        references=tuple(zip(*(lines for _, lines in references))),
-        hypothesis_file=hyp_name,
-        reference_files=tuple(name for name, _ in references),
-    )
+#: The metrics a command can run, as ``mtlearn score -m`` names them.
+METRIC_NAMES: tuple[str, ...] = ("bleu", "chrf", "ter", "meteor", "wer", "cer")
 
 
 # ---------------------------------------------------------------------------
@@ -232,10 +109,10 @@ def load_corpus(reference_paths: Sequence[str], hypothesis_path: Optional[str],
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one ``mtlearn: error:`` message (exit 2), like every other error."""
+    """argparse, but a usage error is one ``mtlearn: error:`` line (exit 2), like every other error."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"mtlearn: error: {message}\n(see '{self.prog} --help')\n")
+        self.exit(EXIT_USAGE, f"mtlearn: error: {message} (see '{self.prog} --help')\n")
 
 
 def _library_default(function: Callable[..., object], name: str) -> object:
@@ -244,19 +121,46 @@ def _library_default(function: Callable[..., object], name: str) -> object:
 
 
 def _number(text: str) -> float:
-    """A number given as a decimal or a fraction: ``0.25`` or ``1/4``."""
+    """A number given as a decimal or a fraction (``0.25``, ``1/4``), read by the bounded parser.
+
+    >>> _number("1/4"), _number("2.5e-3")
+    (0.25, 0.0025)
+    >>> _number("1e400")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '1e400' is too large: give a number of at most 1e300 in magnitude
+    """
     try:
-        value = Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number (write e.g. 0.25 or 1/4)") from None
-    return float(value)
+        return float(parse_number(text, "value"))
+    except NumberError as error:  # argparse names the option: "argument --beta: <reason>"
+        raise argparse.ArgumentTypeError(error.reason) from None
+
+
+#: The most digits a whole-number option is read with (an order, a count, a seed: far beyond any use).
+_WHOLE_MAX_DIGITS = 30
+
+
+def _whole(text: str) -> int:
+    """A whole number typed on the command line, its digits counted before ``int()`` reads them.
+
+    >>> _whole(" 42 "), _whole("-3")
+    (42, -3)
+    >>> _whole("9" * 5000)
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '9999999999999999999999999999999999999'... is too large (at most 30 digits)
+    """
+    stripped = text.strip()
+    if not re.fullmatch(r"[+-]?[0-9]+", stripped):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number")
+    if len(stripped.lstrip("+-")) > _WHOLE_MAX_DIGITS:
+        shown = repr(stripped[:37]) + "..." if len(stripped) > 40 else repr(stripped)
+        raise argparse.ArgumentTypeError(f"{shown} is too large (at most {_WHOLE_MAX_DIGITS} digits)")
+    return int(stripped)
 
 
 def _segment_number(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is out of range; segments are numbered from 1")
     return value
@@ -264,10 +168,7 @@ def _segment_number(text: str) -> int:
 
 def _order(text: str) -> int:
     """An n-gram order: a whole number, 0 or more (0 leaves that kind of n-gram out)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{value} is negative; an order is 0 or more") from None
     return value
@@ -275,13 +176,83 @@ def _order(text: str) -> int:
 
 def _max_order(text: str) -> int:
     """BLEU's longest order: a whole number (the library checks that it is 1 or more) that Python can index with."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _whole(text)
     if value > sys.maxsize:
         raise argparse.ArgumentTypeError(f"{value} is too large; an order is at most {sys.maxsize}")
     return value
+
+
+def _positive(text: str) -> int:
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is out of range; give 1 or more") from None
+    return value
+
+
+def _width(text: str) -> int:
+    value = _whole(text)
+    if not 0 <= value <= MAX_WIDTH:
+        raise argparse.ArgumentTypeError(f"{value} is out of range; give 0 to {MAX_WIDTH} decimals")
+    return value
+
+
+def _scale(text: str) -> int:
+    """``--scale``: 100 (sacreBLEU's 0-100) or 1 (mtlearn's 0-1)."""
+    if text.strip() not in ("100", "1"):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: choose 100 (sacreBLEU's 0-100 scale) or 1 (mtlearn's 0-1)")
+    return int(text)
+
+
+def _seed(text: str) -> Optional[int]:
+    """A seed: a whole number >= 0, or 'none' for fresh randomness (sacreBLEU's SACREBLEU_SEED=none)."""
+    if text.strip().lower() == "none":
+        return None
+    try:
+        value = _whole(text)
+    except argparse.ArgumentTypeError as error:
+        raise argparse.ArgumentTypeError(f"{error} (or 'none')") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative; a seed is 0 or more") from None
+    return value
+
+
+class _SeedFromEnvironment:
+    """``--seed``'s default: sacreBLEU's ``$SACREBLEU_SEED`` when set, else 12345, read only when a seed is needed
+    (so that a stray value there stops only the commands that draw samples)."""
+
+    def __repr__(self) -> str:
+        return "$SACREBLEU_SEED or 12345"
+
+
+_SEED_FROM_ENVIRONMENT = _SeedFromEnvironment()
+
+
+def _resolved_seed(seed: object) -> Optional[int]:
+    """The seed to draw with: ``--seed``'s value, or the default of :class:`_SeedFromEnvironment`.
+
+    >>> _resolved_seed(7), _resolved_seed(None)
+    (7, None)
+    """
+    if not isinstance(seed, _SeedFromEnvironment):
+        return seed  # type: ignore[return-value]
+    text = os.environ.get("SACREBLEU_SEED", "12345")
+    try:
+        return _seed(text)
+    except argparse.ArgumentTypeError as error:
+        raise CommandLineError(f"SACREBLEU_SEED (the default of --seed): {error}", EXIT_USAGE) from None
+
+
+def _language_pair(text: str) -> str:
+    """sacreBLEU's ``-l``: source-target language codes, e.g. ``en-zh`` (lowercased).
+
+    >>> _language_pair("EN-zh")
+    'en-zh'
+    """
+    pair = text.strip().lower()
+    if not re.fullmatch(r"[a-z]{2,3}-[a-z]{2,3}", pair):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a language pair; write source-target, "
+                                         "e.g. en-zh or de-en")
+    return pair
 
 
 def _stage_list(text: str) -> tuple[str, ...]:
@@ -290,10 +261,12 @@ def _stage_list(text: str) -> tuple[str, ...]:
 
 def _add_io_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("input (UTF-8 text, one segment a line, all files line-aligned)")
-    group.add_argument("-r", "--references", "--refs", nargs="+", required=True, metavar="REF",
-                       help="reference file(s); several files give several references per segment")
-    group.add_argument("-i", "--input", metavar="HYP", default=None,
-                       help="hypothesis file (default: standard input; '-' also means standard input)")
+    group.add_argument("-r", "--references", "--refs", nargs="+", action="extend", required=True, metavar="REF",
+                       help="reference file(s); several files give several references per segment "
+                            "(-r A B and -r A -r B are the same)")
+    group.add_argument("-i", "--input", nargs="+", action="extend", metavar="HYP", default=None,
+                       help="hypothesis file (default: standard input; '-' also means standard input); several "
+                            "files are several systems, scored into one table")
 
 
 def _add_output_arguments(parser: argparse.ArgumentParser) -> None:
@@ -301,13 +274,36 @@ def _add_output_arguments(parser: argparse.ArgumentParser) -> None:
     which.add_argument("--segment", type=_segment_number, metavar="N", default=None,
                        help="score only segment N (1-based line number)")
     which.add_argument("--sentence-level", "-sl", action="store_true",
-                       help="score every segment on its own: one score a line")
-    how = parser.add_argument_group("output").add_mutually_exclusive_group()
-    how.add_argument("--json", action="store_true",
-                     help="print the result's to_dict() as JSON (scores on the 0-1 scale); "
-                          "with --sentence-level one JSON object a line")
+                       help="score every segment on its own: the signature once, then each line's number and "
+                            "score; the files are read in step (memory stays flat), and a file that ends before "
+                            "the others is an error at the end, naming the line")
+    out = parser.add_argument_group("output (scores on the 0-100 scale unless --scale 1)")
+    out.add_argument("--scale", type=_scale, default=DEFAULT_SCALE, metavar="100|1",
+                     help="print scores on sacreBLEU's 0-100 scale (100, the default: BLEU = 25.03) or on "
+                          "mtlearn's 0-1 scale (1: BLEU = 0.2503); text, tables, JSON and --sentence-level alike")
+    out.add_argument("-f", "--format", choices=FORMATS, default="text",
+                     help="text (default): the score line, or a table for several systems or metrics; json: the "
+                          "result's to_dict() with 'score' on the scale and a 'scale' field (one JSON object a line "
+                          "with --sentence-level); latex: a booktabs table; tsv: tab-separated, signatures as "
+                          "'#' lines first")
+    out.add_argument("-w", "--width", type=_width, default=None, metavar="N",
+                     help="decimals of the score (default: 2 on the 0-100 scale, 4 on the 0-1 scale)")
+    how = out.add_mutually_exclusive_group()
+    how.add_argument("--json", dest="format", action="store_const", const="json", help="the same as -f json")
     how.add_argument("--explain", action="store_true",
-                     help="print the step-by-step derivation with the numbers substituted")
+                     help="print the step-by-step derivation with the numbers substituted (mtlearn's exact 0-1 "
+                          "terms; on the 0-100 scale it ends with the scaled score)")
+    how.add_argument("-b", "--score-only", action="store_true",
+                     help="print only the score (with --sentence-level: one score a line)")
+    stats = parser.add_argument_group("confidence interval (sacreBLEU's, for one system's corpus score)")
+    stats.add_argument("--confidence", "-ci", action="store_true",
+                       help="add the bootstrap estimate of the mean and the half-width of its 95%% interval, "
+                            "as sacreBLEU: BLEU = 25.03 (μ = 24.91 ± 6.27)")
+    stats.add_argument("--confidence-n", "-cin", type=_positive, default=1000, metavar="N",
+                       help="number of bootstrap samples (default: %(default)s)")
+    stats.add_argument("--seed", type=_seed, default=_SEED_FROM_ENVIRONMENT, metavar="N",
+                       help="the bootstrap's seed, 'none' for fresh randomness (default: $SACREBLEU_SEED when "
+                            "set, else 12345, sacreBLEU's)")
 
 
 def _add_case_arguments(parser: argparse.ArgumentParser, default: bool, alias: Optional[str] = None,
@@ -325,12 +321,14 @@ def _add_case_arguments(parser: argparse.ArgumentParser, default: bool, alias: O
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``mtlearn`` argument parser with its ``bleu``, ``meteor``, ``chrf``, ``ter``, ``wer``, ``cer`` and
-    ``wordnet`` subcommands.
+    """The ``mtlearn`` argument parser with its ``bleu``, ``meteor``, ``chrf``, ``ter``, ``wer``, ``cer``, ``score``,
+    ``compare``, ``why`` and ``wordnet`` subcommands.
 
     >>> args = build_parser().parse_args(["bleu", "-r", "ref.txt"])
-    >>> args.tokenize, args.smoothing, args.input, args.references
-    ('13a', 'exp', None, ['ref.txt'])
+    >>> args.tokenize, args.smoothing, args.input, args.references, args.scale, args.format
+    (None, 'exp', None, ['ref.txt'], 100, 'text')
+    >>> build_parser().parse_args(["bleu", "-r", "a.txt", "-r", "b.txt", "-i", "s1", "s2"]).references
+    ['a.txt', 'b.txt']
     >>> args = build_parser().parse_args(["meteor", "-r", "ref.txt", "--stages", "exact,stem"])
     >>> args.stages, args.lowercase
     (('exact', 'stem'), True)
@@ -344,11 +342,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="mtlearn",
         description="BLEU, METEOR, chrF, TER, WER and CER of plain-text files, computed step by step.",
-        epilog="Run 'mtlearn METRIC --help' (e.g. 'mtlearn chrf --help') for the options of each metric. "
+        epilog="Scores are on sacreBLEU's 0-100 scale in every command (--scale 1: mtlearn's 0-1). "
+               "Run 'mtlearn METRIC --help' (e.g. 'mtlearn chrf --help') for the options of each metric. "
                "Exit status: 0 ok, 1 bad input data (or WordNet missing), 2 wrong command line.",
     )
     parser.add_argument("--version", action="version", version=f"mtlearn {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="{bleu,meteor,chrf,ter,wer,cer,compare,why,wordnet}",
+    commands = parser.add_subparsers(dest="command",
+                                     metavar="{bleu,meteor,chrf,ter,wer,cer,score,compare,why,wordnet}",
                                      required=True, parser_class=_Parser)
     _add_bleu_command(commands)
     _add_meteor_command(commands)
@@ -356,6 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_ter_command(commands)
     for name in ("wer", "cer"):
         _add_error_rate_command(commands, name)
+    _add_score_command(commands)
     _add_compare_command(commands)
     _add_why_command(commands)
     commands.add_parser(
@@ -369,7 +370,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_bleu_command(commands: Any) -> None:
     p_bleu = commands.add_parser(
         "bleu", help="BLEU (sacreBLEU-compatible defaults)",
-        description="Corpus BLEU of the hypotheses against the references (or one segment's BLEU). "
+        description="Corpus BLEU of the hypotheses against the references (or one segment's BLEU), on sacreBLEU's "
+                    "0-100 scale (--scale 1: mtlearn's 0-1). "
                     "The defaults are sacreBLEU's command-line defaults (--tokenize 13a --smoothing exp, "
                     "case-sensitive), so the number matches sacreBLEU's; note that they differ from the "
                     "defaults of the Python function mtlearn.bleu (whitespace tokens, no smoothing).",
@@ -378,10 +380,13 @@ def _add_bleu_command(commands: Any) -> None:
     )
     _add_io_arguments(p_bleu)
     settings = p_bleu.add_argument_group("BLEU settings")
-    settings.add_argument("--tokenize", "-tok", choices=TOKENIZERS, default="13a",
-                          help="tokenizer (default: %(default)s, as sacreBLEU); 'whitespace' and 'none' only split "
-                               "on spaces (for text tokenized beforehand), 'intl', 'zh', 'char' are "
-                               "sacreBLEU's")
+    settings.add_argument("--tokenize", "-tok", choices=TOKENIZERS, default=None,
+                          help="tokenizer (default: 13a, or what -l chooses, as sacreBLEU); 'whitespace' and 'none' "
+                               "only split on spaces (for text tokenized beforehand), 'intl', 'zh', 'char', "
+                               "'ja-mecab', 'ko-mecab' are sacreBLEU's")
+    settings.add_argument("--language-pair", "-l", type=_language_pair, default=None, metavar="SRC-TGT",
+                          help="as sacreBLEU: without --tokenize, a zh target gets 'zh', ja 'ja-mecab', ko 'ko-mecab' "
+                               "(the last two need mtlearn's extras ja, ko), any other '13a'")
     settings.add_argument("--smoothing", "--smooth-method", "-s", choices=SMOOTHING_METHODS, default="exp",
                           metavar="METHOD",
                           help="smoothing of zero n-gram counts: sacreBLEU's none, floor, add-k, exp, or Chen & "
@@ -400,13 +405,14 @@ def _add_bleu_command(commands: Any) -> None:
                                "--segment and --sentence-level, as sacreBLEU's sentence BLEU; off for the corpus)")
     _add_case_arguments(p_bleu, default=False)
     _add_output_arguments(p_bleu)
-    p_bleu.set_defaults(metric=_Metric(bleu, corpus_bleu, _bleu_options, _bleu_line))
+    p_bleu.set_defaults(metric=Metric("bleu", bleu, corpus_bleu, _bleu_options))
 
 
 def _add_meteor_command(commands: Any) -> None:
     p_meteor = commands.add_parser(
         "meteor", help="METEOR (exact, stem and synonym stages)",
-        description="Corpus METEOR of the hypotheses against the references (or one segment's METEOR). "
+        description="Corpus METEOR of the hypotheses against the references (or one segment's METEOR), on the "
+                    "0-100 scale of every mtlearn command (--scale 1: 0-1, as METEOR 1.5 prints it). "
                     "The defaults are those of the Python function mtlearn.meteor. The corpus score sums "
                     "matches, lengths and chunks over the segments (each with its best reference) and applies "
                     "the formulas once. The synonym stage needs WordNet: run 'mtlearn wordnet' once, or leave 'synonym' out of --stages.",
@@ -433,7 +439,7 @@ def _add_meteor_command(commands: Any) -> None:
                           help="tokenizer (default: %(default)s; '13a' also splits off punctuation)")
     _add_case_arguments(p_meteor, default=bool(_library_default(meteor, "lowercase")))
     _add_output_arguments(p_meteor)
-    p_meteor.set_defaults(metric=_Metric(meteor, corpus_meteor, _meteor_options, _meteor_line))
+    p_meteor.set_defaults(metric=Metric("meteor", meteor, corpus_meteor, _meteor_options))
 
 
 def _add_chrf_command(commands: Any) -> None:
@@ -443,7 +449,7 @@ def _add_chrf_command(commands: Any) -> None:
                     "of character n-grams (and, for chrF++, word n-grams), averaged over the orders. The "
                     "defaults are those of the Python function mtlearn.chrf, which are sacreBLEU's (chrF2: "
                     "character orders 1-6, no word orders, beta 2, case-sensitive, spaces removed). Scores are on "
-                    "mtlearn's 0-1 scale: sacreBLEU's number / 100. The options also have sacreBLEU's names "
+                    "sacreBLEU's 0-100 scale (--scale 1: mtlearn's 0-1). The options also have sacreBLEU's names "
                     "(--chrf-char-order, -cc, --chrf-word-order, -cw, --chrf-beta, ...).",
         epilog="Example: mtlearn chrf -r newstest.ref.en -i system.en --plus   (chrF++). "
                "Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
@@ -475,7 +481,7 @@ def _add_chrf_command(commands: Any) -> None:
                                "references given in A, B order; see the chrF card) (default: %(default)s)")
     _add_case_arguments(p_chrf, default=bool(_library_default(chrf, "lowercase")), alias="--chrf-lowercase")
     _add_output_arguments(p_chrf)
-    p_chrf.set_defaults(metric=_Metric(chrf, corpus_chrf, _chrf_options, _chrf_line))
+    p_chrf.set_defaults(metric=Metric("chrf", chrf, corpus_chrf, _chrf_options))
 
 
 #: TER's switches: the library keyword, its sacreBLEU spelling, and what it does.
@@ -496,13 +502,13 @@ def _add_ter_command(commands: Any) -> None:
                     "edits (insertions, deletions, substitutions and block shifts, found by tercom's greedy "
                     "search) divided by the average reference length. The defaults are those of the Python "
                     "function mtlearn.ter, which are sacreBLEU's (case-insensitive, no normalisation). Scores "
-                    "are on mtlearn's 0-1 scale (sacreBLEU's number / 100) and can exceed 1. The options also "
+                    "are on sacreBLEU's 0-100 scale (--scale 1: mtlearn's 0-1) and can exceed 100. The options also "
                     "have sacreBLEU's names (--ter-case-sensitive, --ter-normalized, ...).",
         epilog="Example: mtlearn ter -r ref.en -i system.en --segment 7 --explain   (the edit script of line 7). "
                "Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
     )
     _add_edit_arguments(p_ter, ter, "TER", sacrebleu_names=True)
-    p_ter.set_defaults(metric=_Metric(ter, corpus_ter, _edit_options(ter), _edit_line))
+    p_ter.set_defaults(metric=Metric("ter", ter, corpus_ter, _edit_options(ter)))
 
 
 def _add_error_rate_command(commands: Any, name: str) -> None:
@@ -513,12 +519,12 @@ def _add_error_rate_command(commands: Any, name: str) -> None:
         description=f"Corpus {name.upper()} of the hypotheses against the references (or one segment's): the "
                     f"fewest {unit} insertions, deletions and substitutions divided by the reference length, "
                     "that is TER without shifts. The defaults are those of the Python function "
-                    f"mtlearn.{name}. Scores on the 0-1 scale; they can exceed 1.",
+                    f"mtlearn.{name}. Scores on the 0-100 scale (--scale 1: 0-1); they can exceed 100.",
         epilog=f"Example: mtlearn {name} -r ref.txt -i hyp.txt --sentence-level. "
                "Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
     )
     _add_edit_arguments(parser, one, name.upper(), sacrebleu_names=False)
-    parser.set_defaults(metric=_Metric(one, many, _edit_options(one), _edit_line))
+    parser.set_defaults(metric=Metric(name, one, many, _edit_options(one)))
 
 
 def _add_edit_arguments(parser: argparse.ArgumentParser, function: Callable[..., object], title: str,
@@ -556,29 +562,6 @@ _COMPARE_DEFAULTS = {
 }
 
 
-def _seed(text: str) -> Optional[int]:
-    """A seed: a whole number >= 0, or 'none' for fresh randomness (sacreBLEU's SACREBLEU_SEED=none)."""
-    if text.strip().lower() == "none":
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (or 'none')") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative; a seed is 0 or more") from None
-    return value
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is out of range; give 1 or more") from None
-    return value
-
-
 def _add_compare_command(commands: Any) -> None:
     p_compare = commands.add_parser(
         "compare", help="paired significance tests between a baseline and other systems (sacreBLEU's)",
@@ -586,7 +569,7 @@ def _add_compare_command(commands: Any) -> None:
                     "paired bootstrap resampling (--paired-bs, 1000 samples) or paired approximate randomization "
                     "(--paired-ar, 10000 trials), on mtlearn's BLEU, chrF or METEOR, with sacreBLEU's seed "
                     "(12345): the p-values are sacreBLEU's. The first -i file is the baseline. Each row gives the "
-                    "score (BLEU on the 0-100 scale as 'mtlearn bleu', chrF and METEOR on the 0-1 scale), for "
+                    "score (on the 0-100 scale of every mtlearn command; --scale 1: 0-1), for "
                     "the bootstrap the mean and the half-width of the 95% interval over the samples, and the "
                     "p-value, marked * when p <= 0.05. Options not given take the defaults of 'mtlearn bleu', "
                     "'mtlearn chrf' or 'mtlearn meteor'.",
@@ -594,9 +577,9 @@ def _add_compare_command(commands: Any) -> None:
                "Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
     )
     group = p_compare.add_argument_group("input (UTF-8 text, one segment a line, all files line-aligned)")
-    group.add_argument("-r", "--references", "--refs", nargs="+", required=True, metavar="REF",
+    group.add_argument("-r", "--references", "--refs", nargs="+", action="extend", required=True, metavar="REF",
                        help="reference file(s); several files give several references per segment")
-    group.add_argument("-i", "--input", nargs="+", required=True, metavar="SYS",
+    group.add_argument("-i", "--input", nargs="+", action="extend", required=True, metavar="SYS",
                        help="the baseline's hypothesis file, then those of the systems to compare with it")
     test = p_compare.add_argument_group("the test").add_mutually_exclusive_group(required=True)
     test.add_argument("--paired-bs", "-pbs", action="store_true", help="paired bootstrap resampling")
@@ -608,9 +591,9 @@ def _add_compare_command(commands: Any) -> None:
                           help="number of bootstrap samples (default: %(default)s)")
     settings.add_argument("--paired-ar-n", "-parn", type=_positive, default=10000, metavar="N",
                           help="number of randomization trials (default: %(default)s)")
-    settings.add_argument("--seed", type=_seed, default=12345, metavar="N",
-                          help="the random generator's seed, 'none' for fresh randomness (default: %(default)s, "
-                               "sacreBLEU's)")
+    settings.add_argument("--seed", type=_seed, default=_SEED_FROM_ENVIRONMENT, metavar="N",
+                          help="the random generator's seed, 'none' for fresh randomness (default: $SACREBLEU_SEED "
+                               "when set, else 12345, sacreBLEU's)")
     metric = p_compare.add_argument_group("metric settings (default: those of mtlearn bleu / chrf / meteor)")
     metric.add_argument("--tokenize", "-tok", choices=TOKENIZERS, default=None, help="BLEU, METEOR: tokenizer")
     metric.add_argument("--smoothing", "--smooth-method", "-s", choices=SMOOTHING_METHODS, default=None,
@@ -637,7 +620,11 @@ def _add_compare_command(commands: Any) -> None:
                       help="lowercase first")
     case.add_argument("--case-sensitive", dest="lowercase", action="store_false", help="keep the case")
     out = p_compare.add_argument_group("output")
-    out.add_argument("--json", action="store_true", help="print the result's to_dict() as JSON (0-1 scale)")
+    out.add_argument("--scale", type=_scale, default=DEFAULT_SCALE, metavar="100|1",
+                     help="scores on sacreBLEU's 0-100 scale (100, the default) or mtlearn's 0-1 (1)")
+    out.add_argument("--json", action="store_true",
+                     help="print the result's to_dict() as JSON (scores, means and half-widths on the scale, and "
+                          "a 'scale' field)")
     out.add_argument("--quiet", "-q", action="store_true",
                      help="no progress messages on standard error (they appear only when it is a terminal)")
 
@@ -697,13 +684,26 @@ def _compare(args: argparse.Namespace) -> list[str]:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)
         result = paired_test(systems, references, metric=args.metric, test=test,
-                             n_samples=args.paired_bs_n if test == "bs" else args.paired_ar_n, seed=args.seed,
+                             n_samples=args.paired_bs_n if test == "bs" else args.paired_ar_n,
+                             seed=_resolved_seed(args.seed),
                              progress=progress if show else None, **options)
     for warning in caught:
         print(f"mtlearn: warning: {warning.message}", file=sys.stderr)
+    result = dataclasses.replace(result, scale=args.scale)
     if args.json:
-        return [json.dumps(result.to_dict(), indent=2, ensure_ascii=False)]
+        return [json.dumps(_scaled_compare(result.to_dict(), args.scale), indent=2, ensure_ascii=False)]
     return [result.explain(), f"signature: {result.signature}"]
+
+
+def _scaled_compare(data: dict[str, Any], scale: int) -> dict[str, Any]:
+    """A paired test's ``to_dict()`` with each system's score, mean and half-width on ``scale``.
+
+    >>> _scaled_compare({"systems": [{"score": 0.25, "mean": None, "ci": None}]}, 100)
+    {'scale': 100, 'systems': [{'score': 25.0, 'mean': None, 'ci': None}]}
+    """
+    systems = [{key: (scale * value if key in ("score", "mean", "ci") and value is not None else value)
+                for key, value in row.items()} for row in data["systems"]]
+    return {"scale": scale, **data, "systems": systems}
 
 
 # ---------------------------------------------------------------------------
@@ -777,35 +777,34 @@ def _why(args: argparse.Namespace) -> list[str]:
 
 
 # ---------------------------------------------------------------------------
-# Running a metric
+# Each metric's options, from its command's namespace
 
 
-@dataclass(frozen=True)
-class _Metric:
-    """How one subcommand scores: one segment, a corpus, the library options from the command line, a score line."""
-
-    segment: Callable[..., Result]
-    corpus: Callable[..., Result]
-    options: Callable[[argparse.Namespace, bool], dict[str, object]]  # (args, one_segment) -> keyword arguments
-    line: Callable[[Any], str]
+#: The tokenizer sacreBLEU gives a target language when --tokenize is not given (its BLEU._TOKENIZER_MAP).
+_LANGUAGE_TOKENIZERS = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
 
 
-def _run(args: argparse.Namespace, corpus: Corpus) -> Iterable[str]:
-    """Score ``corpus`` with the subcommand's metric: the corpus, one segment, or every segment."""
-    metric: _Metric = args.metric
-    if args.segment is not None or args.sentence_level:
-        options = metric.options(args, True)
-        return _render_segments(args, corpus, lambda hyp, refs: metric.segment(hyp, list(refs), **options),
-                                metric.line)
-    result = metric.corpus(list(corpus.hypotheses), [list(refs) for refs in corpus.references],
-                           **metric.options(args, False))
-    return [_render(args, result, metric.line)]
+def _bleu_tokenizer(args: argparse.Namespace) -> str:
+    """``--tokenize``, else the one ``-l``'s target language asks for, else 13a; sacreBLEU's warning on a mismatch.
+
+    >>> _bleu_tokenizer(argparse.Namespace(tokenize=None, language_pair="en-ja"))
+    'ja-mecab'
+    >>> _bleu_tokenizer(argparse.Namespace(tokenize=None, language_pair=None))
+    '13a'
+    """
+    target = args.language_pair.split("-")[1] if args.language_pair else None
+    if args.tokenize is None:
+        return _LANGUAGE_TOKENIZERS.get(target or "", "13a")
+    if target in _LANGUAGE_TOKENIZERS and args.tokenize != _LANGUAGE_TOKENIZERS[target]:
+        warnings.warn(f"-l {args.language_pair}: consider --tokenize {_LANGUAGE_TOKENIZERS[target]} for this "
+                      f"target language (sacreBLEU's choice); scoring with {args.tokenize} as asked", UserWarning)
+    return args.tokenize
 
 
 def _bleu_options(args: argparse.Namespace, one_segment: bool) -> dict[str, object]:
     effective = args.effective_order if args.effective_order is not None else one_segment
     return dict(max_order=args.max_order, weights=args.weights, smoothing=args.smoothing,
-                smooth_value=args.smooth_value, tokenize=args.tokenize, lowercase=args.lowercase,
+                smooth_value=args.smooth_value, tokenize=_bleu_tokenizer(args), lowercase=args.lowercase,
                 effective_order=effective)
 
 
@@ -833,140 +832,100 @@ def _edit_options(function: Callable[..., object]) -> Callable[[argparse.Namespa
     return options
 
 
-def _render_segments(args: argparse.Namespace, corpus: Corpus, score: Callable[[str, Sequence[str]], Result],
-                     line: Callable[[Result], str]) -> Iterable[str]:
-    if args.segment is not None:
-        if args.segment > len(corpus):
-            raise CommandLineError(
-                f"--segment {args.segment} is out of range: {corpus.hypothesis_file} has "
-                f"{plural(len(corpus), 'segment')} (numbered 1..{len(corpus)})",
-                EXIT_USAGE,
-            )
-        i = args.segment - 1
-        return [_render(args, score(corpus.hypotheses[i], corpus.references[i]), line)]
-    return _SentenceLevel(args, corpus, score, line)
+# ---------------------------------------------------------------------------
+# mtlearn score: several metrics (sacreBLEU's -m) and systems in one table
 
 
-class _SentenceLevel:
-    """``--sentence-level``: every segment's output, each computed when it is written.
-
-    Nothing is kept from one segment to the next, so memory does not grow with the
-    number of lines (a 1M-line BLEU run built every result first: 5.2 GB). The first
-    segment is scored at once, so that a bad option is the usual error before anything
-    is written; a later segment's error ends the output there with its line number, as
-    a :class:`CommandLineError`. A warning is said once, not once a line.
-    """
-
-    def __init__(self, args: argparse.Namespace, corpus: Corpus, score: Callable[[str, Sequence[str]], Result],
-                 line: Callable[[Result], str]) -> None:
-        self.args, self.corpus, self.score, self.line = args, corpus, score, line
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", UserWarning)
-            self.first = self._render(1, score(corpus.hypotheses[0], corpus.references[0]))
-        self.said = {str(w.message) for w in caught}
-        for w in caught:  # said by _score_files, with the other warnings of the run
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-
-    def _render(self, number: int, result: Result) -> str:
-        if self.args.json:
-            return json.dumps(result.to_dict(), ensure_ascii=False)  # JSON Lines
-        if self.args.explain:
-            return f"--- segment {number} ---\n{result.explain().rstrip()}\n"
-        return self.line(result)
-
-    def __iter__(self) -> Iterator[str]:
-        yield self.first
-        self.first = ""  # the lines written are not kept
-        corpus = self.corpus
-        with warnings.catch_warnings(record=True) as caught:  # one for all lines: it costs a little each time
-            warnings.simplefilter("always", UserWarning)
-            for number in range(2, len(corpus) + 1):
-                try:
-                    text = self._render(number, self.score(corpus.hypotheses[number - 1],
-                                                           corpus.references[number - 1]))
-                except (LookupError, OSError, ValueError, TypeError, OverflowError) as error:
-                    raise CommandLineError(f"{corpus.hypothesis_file}, line {number}: "
-                                           f"{_as_option(str(error), self.args)}") from None
-                if caught:
-                    self._say(caught)
-                    caught.clear()
-                yield text
-
-    def _say(self, caught: list[warnings.WarningMessage]) -> None:
-        for w in caught:
-            message = str(w.message)
-            if message not in self.said and sys.stderr is not None:
-                print(f"mtlearn: warning: {message}", file=sys.stderr)
-            self.said.add(message)
+#: ``mtlearn score``'s metric options, with sacreBLEU's names: its dest -> (metric, that metric's dest, the flag).
+_SCORE_OPTIONS: dict[str, tuple[str, str, str]] = {
+    "tokenize": ("bleu", "tokenize", "--tokenize"),
+    "smoothing": ("bleu", "smoothing", "--smooth-method"),
+    "smooth_value": ("bleu", "smooth_value", "--smooth-value"),
+    "lowercase": ("bleu", "lowercase", "--lowercase"),
+    "language_pair": ("bleu", "language_pair", "--language-pair"),
+    "chrf_char_order": ("chrf", "char_order", "--chrf-char-order"),
+    "chrf_word_order": ("chrf", "word_order", "--chrf-word-order"),
+    "chrf_beta": ("chrf", "beta", "--chrf-beta"),
+    "chrf_whitespace": ("chrf", "whitespace", "--chrf-whitespace"),
+    "chrf_lowercase": ("chrf", "lowercase", "--chrf-lowercase"),
+    "chrf_eps_smoothing": ("chrf", "eps_smoothing", "--chrf-eps-smoothing"),
+    "ter_lowercase": ("ter", "lowercase", "--ter-case-sensitive"),
+    "ter_normalized": ("ter", "normalized", "--ter-normalized"),
+    "ter_no_punct": ("ter", "no_punct", "--ter-no-punct"),
+    "ter_asian_support": ("ter", "asian_support", "--ter-asian-support"),
+    "meteor_stages": ("meteor", "stages", "--meteor-stages"),
+}
 
 
-def _render(args: argparse.Namespace, result: Result, line: Callable[[Result], str]) -> str:
-    if args.json:
-        return json.dumps(result.to_dict(), indent=2, ensure_ascii=False)
-    if args.explain:
-        return result.explain().rstrip("\n")
-    return line(result)
+def _add_score_command(commands: Any) -> None:
+    p_score = commands.add_parser(
+        "score", help="several metrics (-m) and systems (-i) in one table, with sacreBLEU's option names",
+        description="sacreBLEU's main mode: every system (-i A B ...) scored with every metric (-m bleu chrf ter "
+                    "...) into one table, a row per system, on sacreBLEU's 0-100 scale (--scale 1: mtlearn's 0-1). "
+                    "Each metric runs with the defaults of its own command ('mtlearn bleu', 'mtlearn chrf' ...); "
+                    "the options below have sacreBLEU's names and apply to the metric they name. With one system "
+                    "and one metric the output is that command's (a score line, JSON, --explain, "
+                    "--sentence-level).",
+        epilog="Example: mtlearn score -r ref.en -i sys1.en sys2.en -m bleu chrf ter -f latex. "
+               "Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
+    )
+    _add_io_arguments(p_score)
+    p_score.add_argument("-m", "--metrics", nargs="+", choices=METRIC_NAMES, default=None, metavar="METRIC",
+                         help=f"the metrics, columns of the table: {', '.join(METRIC_NAMES)} (default: bleu)")
+    bleu_group = p_score.add_argument_group("BLEU (default: --tokenize 13a --smooth-method exp, as sacreBLEU)")
+    bleu_group.add_argument("--tokenize", "-tok", choices=TOKENIZERS, default=None, help="BLEU's tokenizer")
+    bleu_group.add_argument("--smooth-method", "--smoothing", "-s", dest="smoothing", choices=SMOOTHING_METHODS,
+                            default=None, metavar="METHOD", help="BLEU's smoothing")
+    bleu_group.add_argument("--smooth-value", "-sv", type=_number, default=None, metavar="X",
+                            help="the value of BLEU's smoothing")
+    bleu_group.add_argument("--lowercase", "-lc", action="store_true", default=None, help="BLEU: lowercase first")
+    bleu_group.add_argument("--language-pair", "-l", type=_language_pair, default=None, metavar="SRC-TGT",
+                            help="BLEU's tokenizer for the target: zh, ja-mecab, ko-mecab or 13a (as sacreBLEU)")
+    chrf_group = p_score.add_argument_group("chrF (default: chrF2)")
+    chrf_group.add_argument("--chrf-char-order", "-cc", type=_order, default=None, metavar="N")
+    chrf_group.add_argument("--chrf-word-order", "-cw", type=_order, default=None, metavar="N",
+                            help="2 is chrF++")
+    chrf_group.add_argument("--chrf-beta", type=_number, default=None, metavar="X")
+    chrf_group.add_argument("--chrf-whitespace", action="store_true", default=None)
+    chrf_group.add_argument("--chrf-lowercase", action="store_true", default=None)
+    chrf_group.add_argument("--chrf-eps-smoothing", action="store_true", default=None)
+    ter_group = p_score.add_argument_group("TER (default: tercom's, case-insensitive)")
+    ter_group.add_argument("--ter-case-sensitive", dest="ter_lowercase", action="store_false", default=None)
+    ter_group.add_argument("--ter-normalized", action="store_true", default=None)
+    ter_group.add_argument("--ter-no-punct", action="store_true", default=None)
+    ter_group.add_argument("--ter-asian-support", action="store_true", default=None)
+    meteor_group = p_score.add_argument_group("METEOR (default: stages exact,stem,synonym)")
+    meteor_group.add_argument("--meteor-stages", type=_stage_list, default=None, metavar="S1,S2,...",
+                              help="e.g. exact,stem where WordNet is missing")
+    _add_output_arguments(p_score)
 
 
-def _bleu_line(result: BleuResult) -> str:
-    """sacreBLEU's text format (0-100 scale), then the signature.
-
-    Document 002's example C: p_1 = p_2 = 1, but BP = exp(1 - 6/2) = 0.14.
-
-    >>> _bleu_line(bleu("A B", ["A B C D E F"], max_order=2))  # doctest: +ELLIPSIS
-    'BLEU = 13.53 100.0/100.0 (BP = 0.135 ratio = 0.333 hyp_len = 2 ref_len = 6)  mtlearn-bleu|nrefs:1|case:mixed|eff:no|tok:whitespace|smooth:none|order:2|weights:uniform|version:...'
-    """
-    precisions = orders_text(result.precisions, lambda p: f"{100 * p:.1f}")  # a huge max_order: said once
-    return (f"BLEU = {100 * result.score:.2f} {precisions} (BP = {result.brevity_penalty:.3f} "
-            f"ratio = {result.ratio:.3f} hyp_len = {result.candidate_length} "
-            f"ref_len = {result.reference_length})  {result.signature}")
+def _metric_args(args: argparse.Namespace, name: str) -> argparse.Namespace:
+    """Metric ``name``'s own command-line namespace (its command's defaults), with ``mtlearn score``'s options for it."""
+    own = build_parser().parse_args([name, "-r", "-"])
+    for dest, (metric, target, _) in _SCORE_OPTIONS.items():
+        value = getattr(args, dest)
+        if value is not None and metric == name:
+            setattr(own, target, value)
+    return own
 
 
-def _meteor_line(result: MeteorResult) -> str:
-    """The score (0-1 scale, as METEOR reports it) with P, R, F_mean, chunks and penalty, then the signature.
-
-    >>> _meteor_line(meteor("on the mat sat the cat", ["the cat sat on the mat"], stages=["exact"]))  # doctest: +ELLIPSIS
-    'METEOR = 0.5000 (P = 1.0000 R = 1.0000 F_mean = 1.0000 chunks = 6 matches = 6 penalty = 0.5000 hyp_len = 6 ref_len = 6)  mtlearn-meteor|stages:exact|alpha:0.9|beta:3|gamma:0.5|tie:crossings|case:lc|tok:whitespace|nrefs:1|version:...'
-    """
-    return (f"METEOR = {result.score:.4f} (P = {float(result.precision):.4f} R = {float(result.recall):.4f} "
-            f"F_mean = {float(result.f_mean):.4f} chunks = {result.chunks} matches = {result.matches} "
-            f"penalty = {float(result.penalty):.4f} hyp_len = {result.candidate_length} "
-            f"ref_len = {result.reference_length})"
-            + ("" if result.optimal else " [alignment search stopped early: not proven optimal]")
-            + f"  {result.signature}")
-
-
-def _chrf_line(result: ChrfResult) -> str:
-    """sacreBLEU's name (chrF2, chrF2++), the score on the 0-1 scale, the averaged P and R, the orders, the signature.
-
-    >>> _chrf_line(chrf("the cat sat", ["the cat sat"]))  # doctest: +ELLIPSIS
-    'chrF2 = 1.0000 (P = 1.0000 R = 1.0000 char_order = 6 word_order = 0 beta = 2)  ...'
-    """
-    name = f"chrF{result.beta:g}" + "+" * result.word_order
-    return (f"{name} = {result.score:.4f} (P = {float(result.precision):.4f} R = {float(result.recall):.4f} "
-            f"char_order = {result.char_order} word_order = {result.word_order} beta = {result.beta:g})"
-            + _reason(result) + f"  {result.signature}")
-
-
-def _edit_line(result: TerResult) -> str:
-    """TER (or WER, CER) on the 0-1 scale, the edits (for a segment: of each kind), the reference length, the signature.
-
-    >>> _edit_line(ter("d a b c", ["a b c d"]))  # doctest: +ELLIPSIS
-    'TER = 0.2500 (edits = 1 shifts = 1 ins = 0 del = 0 sub = 0 ref_len = 4.00)  mtlearn-ter|nrefs:1|...'
-    >>> _edit_line(corpus_wer(["d a b c", "a b"], [["a b c d"], ["a b"]]))  # doctest: +ELLIPSIS
-    'WER = 0.3333 (edits = 2 ref_len = 6.00)  mtlearn-wer|nrefs:1|...'
-    """
-    kinds = ""
-    if not result.is_corpus:  # a corpus's kinds would need every segment's edit script: not worth the time
-        counts = result.counts()
-        kinds = (f" shifts = {counts['shift']}" if result.metric == "ter" else "") + \
-            f" ins = {counts['insert']} del = {counts['delete']} sub = {counts['substitute']}"
-    return (f"{result.metric.upper()} = {result.score:.4f} (edits = {result.num_edits:g}{kinds} "
-            f"ref_len = {result.reference_length:.2f})" + _reason(result) + f"  {result.signature}")
-
-
-def _reason(result: Union[ChrfResult, TerResult]) -> str:
-    return f" [{result.reason}]" if result.reason else ""
+def _jobs(args: argparse.Namespace) -> list[Job]:
+    """The metrics a scoring command runs: its own, or (``mtlearn score``) one per ``-m``, in the order given."""
+    if args.command != "score":
+        return [Job(args.metric, args)]
+    names = list(dict.fromkeys(args.metrics or ["bleu"]))
+    for dest, (metric, _, flag) in _SCORE_OPTIONS.items():
+        if getattr(args, dest) is not None and metric not in names:
+            raise CommandLineError(f"{flag} is an option of {metric}, which is not among the metrics (-m "
+                                   f"{' '.join(names)})", EXIT_USAGE)
+    metrics = {"bleu": Metric("bleu", bleu, corpus_bleu, _bleu_options),
+               "chrf": Metric("chrf", chrf, corpus_chrf, _chrf_options),
+               "ter": Metric("ter", ter, corpus_ter, _edit_options(ter)),
+               "meteor": Metric("meteor", meteor, corpus_meteor, _meteor_options),
+               "wer": Metric("wer", wer, corpus_wer, _edit_options(wer)),
+               "cer": Metric("cer", cer, corpus_cer, _edit_options(cer))}
+    return [Job(metrics[name], _metric_args(args, name)) for name in names]
 
 
 # ---------------------------------------------------------------------------
@@ -1005,7 +964,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         _error("interrupted (Ctrl-C)")
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # e.g. `mtlearn bleu ... --sentence-level | head -1`
-        _quiet_stdout()
+        quiet_stdout()
         return 0
     except MemoryError:
         _error("out of memory: the input or the options need more memory than is available")
@@ -1021,7 +980,7 @@ def _main(argv: list[str]) -> int:
     except SystemExit as done:  # --help, --version, usage errors: argparse has printed its message
         return int(done.code or 0) if not isinstance(done.code, str) else EXIT_USAGE
     if sys.stdout is None:  # say so before scoring, not after
-        _error(_STDOUT_CLOSED)
+        _error(STDOUT_CLOSED)
         return EXIT_INPUT
     try:
         chunks = _score_files(args)
@@ -1030,20 +989,21 @@ def _main(argv: list[str]) -> int:
         return error.status
     except WordNetMissingError as error:  # its message says how to install WordNet
         _error(error)
+        stages = "--meteor-stages" if args.command == "score" else "--stages"
         print("mtlearn: from the command line: run 'mtlearn wordnet', or leave the synonym stage out "
-              "(--stages exact,stem)", file=sys.stderr)
+              f"({stages} exact,stem)", file=sys.stderr)
         return EXIT_INPUT
     except (LookupError, OSError) as error:
         _error(error)
         return EXIT_INPUT
     except (ValueError, TypeError) as error:  # the library rejects an option value; the message names it
-        _error(_as_option(str(error), args))
+        _error(as_option(str(error), args))
         return EXIT_USAGE
     except OverflowError as error:  # a number too large for the computation (the message may not name it)
-        _error(_as_option(f"a number is too large for the computation ({error}); give smaller values", args))
+        _error(as_option(f"a number is too large for the computation ({error}); give smaller values", args))
         return EXIT_USAGE
     try:
-        return _write(chunks)
+        return write_output(chunks)
     except CommandLineError as error:  # standard output closed or full
         _error(error)
         return error.status
@@ -1073,139 +1033,20 @@ def _score_files(args: argparse.Namespace) -> Iterable[str]:
         return _compare(args)
     if args.command == "why":
         return _why(args)
-    if (args.input is None or args.input == "-") and sys.stdin is not None and sys.stdin.isatty():
-        print("mtlearn: reading hypotheses from standard input (end with Ctrl-D, or give -i HYP)",
-              file=sys.stderr)
-    corpus = load_corpus(args.references, args.input)
+    jobs = _jobs(args)
+    systems = args.input or [None]
+    check_combination(args, len(systems), len(jobs))
+    args.seed = _resolved_seed(args.seed) if args.confidence else None
+    if None in systems or "-" in systems:
+        if sys.stdin is not None and sys.stdin.isatty():
+            print("mtlearn: reading hypotheses from standard input (end with Ctrl-D, or give -i HYP)",
+                  file=sys.stderr)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)  # e.g. "weights: they sum to 2, not 1"
-        chunks = _run(args, corpus)
+        chunks = run(args, jobs, systems)
     for warning in caught:
         print(f"mtlearn: warning: {warning.message}", file=sys.stderr)
     return chunks
-
-
-def _as_option(message: str, args: argparse.Namespace) -> str:
-    """A library message starting with a keyword the command line sets, spelled as the option the user typed.
-
-    >>> _as_option("char_order: must be 1 or more", argparse.Namespace(char_order=0))
-    '--char-order: must be 1 or more'
-    >>> _as_option("candidates: 3 lines", argparse.Namespace(char_order=0))
-    'candidates: 3 lines'
-    """
-    match = re.match(r"[a-z_]+", message)
-    if match and match.group() in vars(args) and match.group() not in ("references", "metric", "command"):
-        return "--" + match.group().replace("_", "-") + message[match.end():]
-    return message
-
-
-def _write(chunks: Iterable[str]) -> int:
-    """Write each chunk and a newline to standard output (see :func:`_write_pieces`); return 0."""
-    _write_pieces(chunk + "\n" for chunk in chunks)
-    return 0
-
-
-_STDOUT_CLOSED = ("standard output is closed (`>&-`); send the output to a file (`> out.txt`) "
-                  "or discard it (`> /dev/null`)")
-
-
-def _write_pieces(pieces: Iterable[str], stream: Optional[IO[str]] = None) -> None:
-    """Write ``pieces`` to ``stream`` (default standard output) and flush; each failure a :class:`CommandLineError`.
-
-    Characters that the stream's encoding cannot represent (``PYTHONIOENCODING=ascii``)
-    are written as JSON's ``\\uXXXX`` escapes, so that ``--json`` stays valid JSON,
-    with one warning on standard error. A full or closed output is an error; a reader
-    that went away raises ``BrokenPipeError``, which :func:`main` turns into status 0.
-
-    >>> import io
-    >>> out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
-    >>> _write_pieces(['{"word": "café"}\\n'], out)  # and a warning on standard error
-    >>> out.buffer.getvalue()
-    b'{"word": "caf\\\\u00e9"}\\n'
-    >>> json.loads(out.buffer.getvalue())
-    {'word': 'café'}
-    """
-    stream = sys.stdout if stream is None else stream
-    if stream is None:
-        raise CommandLineError(_STDOUT_CLOSED)
-    try:
-        writer = _Writer(stream)
-        for piece in pieces:
-            writer.write(piece)
-        stream.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as error:  # `> /dev/full`, a full disk
-        _quiet(stream)
-        raise CommandLineError(f"cannot write the output: {error.strerror or error}") from None
-    except ValueError as error:  # "I/O operation on closed file"
-        raise CommandLineError(f"cannot write the output: {error}") from None
-
-
-class _Writer:
-    """Text to ``stream``'s bytes in its encoding, what it lacks as ``\\uXXXX`` (said once), short writes retried."""
-
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
-        self.buffer: Optional[IO[bytes]] = getattr(stream, "buffer", None)
-        self.encoding = getattr(stream, "encoding", None) or "utf-8"
-        self.errors = getattr(stream, "errors", None) or "strict"
-        self.warned = False
-        stream.flush()  # what was printed before goes first
-
-    def write(self, text: str) -> None:
-        if self.buffer is None:  # io.StringIO, doctest's output: text all the way
-            self.stream.write(text)
-            return
-        try:
-            data = text.encode(self.encoding, self.errors)  # the user's own choice, e.g. ascii:replace
-        except UnicodeEncodeError:
-            data = _escape_unencodable(text, self.encoding).encode(self.encoding)
-            self._warn()
-        view = memoryview(data)
-        while view:  # a buffered write can be short when the reader goes away: the next one then fails
-            written = self.buffer.write(view)
-            if not written:
-                raise OSError(errno.EIO, "standard output accepts no more data")
-            view = view[written:]
-
-    def _warn(self) -> None:
-        if not self.warned and sys.stderr is not None:
-            print(f"mtlearn: warning: the output's encoding ({self.encoding}) cannot represent some characters; "
-                  "they are written as \\uXXXX escapes (set PYTHONIOENCODING=utf-8 to have them as they are)",
-                  file=sys.stderr)
-        self.warned = True
-
-
-def _escape_unencodable(text: str, encoding: str) -> str:
-    r"""``text`` with each character ``encoding`` lacks written as JSON writes it (``\u00e9``; a pair beyond U+FFFF).
-
-    >>> print(_escape_unencodable("café 😀", "ascii"))
-    caf\u00e9 \ud83d\ude00
-    """
-    out = []
-    for char in text:
-        try:
-            char.encode(encoding)
-            out.append(char)
-        except UnicodeEncodeError:
-            out.append(json.dumps(char)[1:-1])
-    return "".join(out)
-
-
-def _quiet(stream: Optional[IO[str]]) -> None:
-    """Point ``stream``'s file descriptor at os.devnull, so that Python's last flush at exit says nothing."""
-    try:
-        fd = stream.fileno()  # type: ignore[union-attr]
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, fd)
-        os.close(devnull)
-    except (AttributeError, OSError, ValueError):  # no descriptor (io.StringIO) or already gone
-        pass
-
-
-def _quiet_stdout() -> None:
-    _quiet(sys.stdout)
 
 
 if __name__ == "__main__":

@@ -96,7 +96,8 @@ def test_wmt22_official_bleu_from_files(wmt22: Path) -> None:
     ref = wmt22 / "references" / "generaltest2022.de-en.ref.A.en"
     hyp = wmt22 / "system-outputs" / "generaltest2022.de-en.hyp.Lan-Bridge.en"
     result = json.loads(ok(run("bleu", "-r", ref, "-i", hyp, "--json")))
-    assert math.isclose(100 * result["score"], expected, rel_tol=1e-13), (result["score"], expected)
+    assert result["scale"] == 100
+    assert math.isclose(result["score"], expected, rel_tol=1e-13), (result["score"], expected)
 
 
 @pytest.mark.wmt22
@@ -114,7 +115,7 @@ def test_bleu_defaults_are_sacrebleus(small: dict[str, Path]) -> None:
 
     expected = sacrebleu.corpus_bleu(HYPOTHESES, [REFERENCES_1, REFERENCES_2]).score
     result = json.loads(ok(run("bleu", "-r", small["ref1"], small["ref2"], "-i", small["hyp"], "--json")))
-    assert math.isclose(100 * result["score"], expected, rel_tol=1e-12)
+    assert math.isclose(result["score"], expected, rel_tol=1e-12)
 
 
 def test_bleu_options_reach_the_metric(small: dict[str, Path]) -> None:
@@ -125,7 +126,7 @@ def test_bleu_options_reach_the_metric(small: dict[str, Path]) -> None:
     out = ok(run("bleu", "-r", small["ref1"], "--tokenize", "none", "--smoothing", "floor",
                  "--smooth-value", "0.2", "--lowercase", "--max-order", "3", "--json",
                  stdin=small["hyp"].read_bytes()))
-    assert math.isclose(100 * json.loads(out)["score"], expected, rel_tol=1e-12)
+    assert math.isclose(json.loads(out)["score"], expected, rel_tol=1e-12)
 
 
 def test_bleu_weights_match_nltk(small: dict[str, Path]) -> None:
@@ -134,8 +135,8 @@ def test_bleu_weights_match_nltk(small: dict[str, Path]) -> None:
     expected = corpus_bleu([[r1.split(), r2.split()] for r1, r2 in zip(REFERENCES_1, REFERENCES_2)],
                            [h.split() for h in HYPOTHESES], weights=(0.75, 0.25))
     out = ok(run("bleu", "-r", small["ref1"], small["ref2"], "-i", small["hyp"], "--tokenize", "whitespace",
-                 "--smoothing", "none", "--max-order", "2", "--weights", "3/4", "0.25", "--json"))
-    assert math.isclose(json.loads(out)["score"], expected, rel_tol=1e-12)
+                 "--smoothing", "none", "--max-order", "2", "--weights", "3/4", "0.25", "--json", "--scale", "1"))
+    assert math.isclose(json.loads(out)["score"], expected, rel_tol=1e-12)  # NLTK's 0-1 scale
 
 
 def test_bleu_sentence_level_matches_sacrebleu(small: dict[str, Path]) -> None:
@@ -147,7 +148,7 @@ def test_bleu_sentence_level_matches_sacrebleu(small: dict[str, Path]) -> None:
                 for h, r1, r2 in zip(HYPOTHESES, REFERENCES_1, REFERENCES_2)]
     assert len(scores) == len(HYPOTHESES)
     for got, want in zip(scores, expected):
-        assert math.isclose(100 * got, want, rel_tol=1e-12, abs_tol=1e-12)
+        assert math.isclose(got, want, rel_tol=1e-12, abs_tol=1e-12)
 
 
 def test_bleu_segment_score_and_explanation(small: dict[str, Path]) -> None:
@@ -158,10 +159,14 @@ def test_bleu_segment_score_and_explanation(small: dict[str, Path]) -> None:
     line = ok(run(*args))
     expected = sacrebleu.sentence_bleu(HYPOTHESES[1], [REFERENCES_1[1], REFERENCES_2[1]]).score
     assert line.startswith(f"BLEU = {expected:.2f}"), line
-    # --explain prints exactly the library's derivation for that segment, with the CLI's settings.
-    wanted = mtlearn.bleu(HYPOTHESES[1], [REFERENCES_1[1], REFERENCES_2[1]], tokenize="13a",
-                          smoothing="exp", effective_order=True).explain()
-    assert ok(run(*args, "--explain")).rstrip("\n") == wanted.rstrip("\n")
+    # --explain prints the library's derivation for that segment, with the CLI's settings, in its exact
+    # 0-1 terms; on the 0-100 scale it ends with the scaled score, which is the score line's.
+    result = mtlearn.bleu(HYPOTHESES[1], [REFERENCES_1[1], REFERENCES_2[1]], tokenize="13a",
+                          smoothing="exp", effective_order=True)
+    explained = ok(run(*args, "--explain")).rstrip("\n")
+    assert explained.startswith(result.explain().rstrip("\n"))
+    assert explained.endswith(f"BLEU = 100 * {result.score:.4f} = {expected:.2f}"), explained
+    assert ok(run(*args, "--explain", "--scale", "1")).rstrip("\n") == result.explain().rstrip("\n")
 
 
 # --- METEOR ----------------------------------------------------------------------------
@@ -184,7 +189,7 @@ def meteor_files(tmp_path: Path) -> dict[str, Path]:
 
 def test_meteor_sentence_level_reproduces_the_worked_examples(meteor_files: dict[str, Path]) -> None:
     out = ok(run("meteor", "-r", meteor_files["ref"], "-i", meteor_files["hyp"], "--stages", "exact,stem",
-                 "--sentence-level", "--json"))
+                 "--sentence-level", "--json", "--scale", "1"))  # the document's 0-1 numbers
     scores = [json.loads(line)["score"] for line in out.splitlines()]
     assert [round(s, 4) for s in scores] == [score for _, _, score in METEOR_EXAMPLES]
 
@@ -193,7 +198,7 @@ def test_meteor_tie_break_chunks_gives_meteor_1x_number(meteor_files: dict[str, 
     # DIGEST.md: minimising chunks finds [on the mat] [sat] [the cat], 3 chunks, score 0.9375.
     out = ok(run("meteor", "-r", meteor_files["ref"], "-i", meteor_files["hyp"], "--stages", "exact",
                  "--tie-break", "chunks", "--segment", "1", "--json"))
-    assert math.isclose(json.loads(out)["score"], 0.9375, rel_tol=1e-12)
+    assert math.isclose(json.loads(out)["score"], 93.75, rel_tol=1e-12)
 
 
 def test_meteor_corpus_aggregates_counts(meteor_files: dict[str, Path]) -> None:
@@ -204,7 +209,7 @@ def test_meteor_corpus_aggregates_counts(meteor_files: dict[str, Path]) -> None:
     expected = f_mean * (1 - 0.5 * (chunks / matches) ** 3)
     out = ok(run("meteor", "-r", meteor_files["ref"], "--stages", "exact,stem",
                  stdin=meteor_files["hyp"].read_bytes()))
-    assert out.startswith(f"METEOR = {expected:.4f}"), out
+    assert out.startswith(f"METEOR = {100 * expected:.2f}"), out
     assert "mtlearn-meteor" in out
 
 
@@ -231,7 +236,7 @@ def test_meteor_parameters_and_case_reach_the_metric(tmp_path: Path, case_option
                             wordnet=_NoSynonyms(), alpha=0.8, beta=2, gamma=0.4)
     out = ok(run("meteor", "-r", write_lines(tmp_path / "ref.txt", [ref]), "--stages", "exact",
                  "--alpha", "0.8", "--beta", "2", "--gamma", "0.4", *case_options, "--segment", "1", "--json",
-                 stdin=(hyp + "\n").encode()))
+                 "--scale", "1", stdin=(hyp + "\n").encode()))
     assert math.isclose(json.loads(out)["score"], expected, rel_tol=1e-12)
 
 
@@ -248,7 +253,7 @@ def test_meteor_synonym_stage_matches_nltk(tmp_path: Path) -> None:
     # so NLTK's synonym stage (which sees stemmed leftovers) finds them too.
     ref, hyp = "the auto was fast", "the car was quick"
     expected = meteor_score([ref.split()], hyp.split())
-    out = ok(run("meteor", "-r", write_lines(tmp_path / "ref.txt", [ref]), "--json",
+    out = ok(run("meteor", "-r", write_lines(tmp_path / "ref.txt", [ref]), "--json", "--scale", "1",
                  stdin=(hyp + "\n").encode()))
     result = json.loads(out)
     assert result["matches_per_stage"]["synonym"] == 2

@@ -3,7 +3,7 @@
 Most tests call :func:`mtlearn.cli.main` in this process (fast); one per metric runs the
 installed console script. Expected numbers come from the library functions called here
 with the same settings (the CLI only passes them on) and, independently, from sacreBLEU's
-API (chrF, TER; its number / 100) and jiwer (WER, CER). Every error case checks the exit
+API (chrF, TER: its 0-100 number, the command line's default scale) and jiwer (WER, CER, times 100). Every error case checks the exit
 status, the message on stderr, an empty stdout and that no traceback escaped.
 """
 
@@ -90,9 +90,16 @@ def assert_error(capsys: pytest.CaptureFixture, status: int, args: list[object],
         assert fragment in err, (fragment, err)
 
 
-def as_json(result: object) -> object:
-    """What ``--json`` must print for ``result``: its to_dict() through a JSON round trip."""
-    return json.loads(json.dumps(result.to_dict(), ensure_ascii=False))  # type: ignore[attr-defined]
+def as_json(result: object, scale: int = 100) -> object:
+    """What ``--json`` must print for ``result`` (its name aside): the score on ``scale``, ``scale``, then the
+    rest of its to_dict(), through a JSON round trip."""
+    data = json.loads(json.dumps(result.to_dict(), ensure_ascii=False))  # type: ignore[attr-defined]
+    return {"score": scale * data.pop("score"), "scale": scale, **data}
+
+
+def unnamed(text: str) -> dict:
+    """One JSON object printed by the command line, without its "name" (and "line") fields."""
+    return {k: v for k, v in json.loads(text).items() if k not in ("name", "line")}
 
 
 def run(*args: object, stdin: bytes = b"") -> subprocess.CompletedProcess:
@@ -128,10 +135,12 @@ def test_chrf_corpus_is_the_librarys_and_sacrebleus(capsys, files, options, keyw
     from sacrebleu.metrics import CHRF
 
     out = ok(capsys, "chrf", "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--json", *options)
-    got = json.loads(out)
+    got = unnamed(out)
     assert got == as_json(mtlearn.corpus_chrf(HYPOTHESES, REFS, **keywords))
-    expected = CHRF(**sacre).corpus_score(HYPOTHESES, [REFERENCES_1, REFERENCES_2]).score / 100
+    expected = CHRF(**sacre).corpus_score(HYPOTHESES, [REFERENCES_1, REFERENCES_2]).score  # 0-100, as printed
     assert math.isclose(got["score"], expected, rel_tol=1e-12, abs_tol=1e-12), (got["score"], expected)
+    assert json.loads(out)["name"] == ("chrF2++" if keywords.get("word_order") == 2 else
+                                       f"chrF{keywords.get('beta', 2):g}" + "+" * keywords.get("word_order", 0))
 
 
 def test_chrf_defaults_are_the_librarys(capsys, files) -> None:
@@ -141,6 +150,9 @@ def test_chrf_defaults_are_the_librarys(capsys, files) -> None:
                 if p.default is not inspect.Parameter.empty}
     line = ok(capsys, "chrf", "-r", files["ref1"], "-i", files["hyp"])
     result = mtlearn.corpus_chrf(HYPOTHESES, [[r] for r in REFERENCES_1], **defaults)
+    assert line == f"chrF2 = {100 * result.score:.2f} (P = {100 * float(result.precision):.2f} " \
+                   f"R = {100 * float(result.recall):.2f} char_order = 6 word_order = 0 beta = 2)  {result.signature}\n"
+    line = ok(capsys, "chrf", "-r", files["ref1"], "-i", files["hyp"], "--scale", "1")
     assert line == f"chrF2 = {result.score:.4f} (P = {float(result.precision):.4f} " \
                    f"R = {float(result.recall):.4f} char_order = 6 word_order = 0 beta = 2)  {result.signature}\n"
 
@@ -149,8 +161,8 @@ def test_chrf_plus_line_is_named_like_sacrebleus(capsys, files) -> None:
     import sacrebleu
 
     line = ok(capsys, "chrf", "-r", files["ref1"], "-i", files["hyp"], "--plus")
-    expected = sacrebleu.corpus_chrf(HYPOTHESES, [REFERENCES_1], word_order=2).score / 100
-    assert line.startswith(f"chrF2++ = {expected:.4f} ("), line
+    expected = sacrebleu.corpus_chrf(HYPOTHESES, [REFERENCES_1], word_order=2).score
+    assert line.startswith(f"chrF2++ = {expected:.2f} ("), line
     assert mtlearn.corpus_chrf(HYPOTHESES, [[r] for r in REFERENCES_1], word_order=2).signature in line
 
 
@@ -163,21 +175,28 @@ def test_chrf_sentence_level_one_line_per_segment(capsys, files, options, keywor
     out = ok(capsys, "chrf", "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "-sl", "--json", *options)
     lines = out.splitlines()
     assert len(lines) == len(HYPOTHESES)
-    for line, hyp, refs in zip(lines, HYPOTHESES, REFS):
-        got = json.loads(line)
+    for number, (line, hyp, refs) in enumerate(zip(lines, HYPOTHESES, REFS), 1):
+        got = unnamed(line)
+        assert json.loads(line)["line"] == number
         assert got == as_json(mtlearn.chrf(hyp, refs, **keywords))
-        expected = sacrebleu.sentence_chrf(hyp, refs, **keywords).score / 100
+        expected = sacrebleu.sentence_chrf(hyp, refs, **keywords).score
         assert math.isclose(got["score"], expected, rel_tol=1e-12, abs_tol=1e-12)
     text = ok(capsys, "chrf", "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--sentence-level", *options)
-    assert len(text.splitlines()) == len(HYPOTHESES)
-    assert all(line.startswith("chrF2") for line in text.splitlines())
+    first, *rows = text.splitlines()
+    assert first == f"signature: {mtlearn.chrf(HYPOTHESES[0], REFS[0], **keywords).signature}"  # once, first
+    assert len(rows) == len(HYPOTHESES)
+    assert all(row.startswith(f"{number}\tchrF2") for number, row in enumerate(rows, 1))
 
 
 def test_chrf_segment_json_and_explain(capsys, files) -> None:
     args = ("chrf", "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--plus", "--segment", "4")
     result = mtlearn.chrf(HYPOTHESES[3], REFS[3], word_order=2)
-    assert json.loads(ok(capsys, *args, "--json")) == as_json(result)
-    assert ok(capsys, *args, "--explain").rstrip("\n") == result.explain().rstrip("\n")
+    assert unnamed(ok(capsys, *args, "--json")) == as_json(result)
+    assert unnamed(ok(capsys, *args, "--json", "--scale", "1")) == as_json(result, scale=1)
+    explained = ok(capsys, *args, "--explain").rstrip("\n")
+    assert explained.startswith(result.explain().rstrip("\n"))
+    assert explained.endswith(f"chrF2++ = 100 * {result.score:.4f} = {100 * result.score:.2f}")
+    assert ok(capsys, *args, "--explain", "--scale", "1").rstrip("\n") == result.explain().rstrip("\n")
 
 
 def test_chrf_reference_ties(capsys, tmp_path) -> None:
@@ -190,7 +209,7 @@ def test_chrf_reference_ties(capsys, tmp_path) -> None:
         options = [] if ties == "first" else ["--reference-ties", ties]
         segment = json.loads(ok(capsys, "chrf", "-r", ref_a, ref_b, "-i", hyp, "--segment", "1", "--json", *options))
         assert segment["best_reference"] == kept
-        corpus = json.loads(ok(capsys, "chrf", "-r", ref_a, ref_b, "-i", hyp, "--json", *options))
+        corpus = unnamed(ok(capsys, "chrf", "-r", ref_a, ref_b, "-i", hyp, "--json", *options))
         assert corpus == as_json(mtlearn.corpus_chrf(["the cat sat", "the dog"], refs, reference_ties=ties))
     assert_error(capsys, 2, ["chrf", "-r", ref_a, "-i", hyp, "--reference-ties", "best"], "--reference-ties", "best")
 
@@ -200,8 +219,8 @@ def test_chrf_console_script_reads_stdin(files) -> None:
 
     proc = run("chrf", "-r", files["ref1"], files["ref2"], "--plus", stdin=files["hyp"].read_bytes())
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
-    expected = sacrebleu.corpus_chrf(HYPOTHESES, [REFERENCES_1, REFERENCES_2], word_order=2).score / 100
-    assert proc.stdout.startswith(f"chrF2++ = {expected:.4f}"), proc.stdout
+    expected = sacrebleu.corpus_chrf(HYPOTHESES, [REFERENCES_1, REFERENCES_2], word_order=2).score
+    assert proc.stdout.startswith(f"chrF2++ = {expected:.2f}"), proc.stdout
     assert "nrefs:2" in proc.stdout
 
 
@@ -225,9 +244,9 @@ def test_ter_corpus_is_the_librarys_and_sacrebleus(capsys, files, options, keywo
     from sacrebleu.metrics import TER
 
     out = ok(capsys, "ter", "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--json", *options)
-    got = json.loads(out)
+    got = unnamed(out)
     assert got == as_json(mtlearn.corpus_ter(HYPOTHESES, REFS, **keywords))
-    expected = TER(**keywords).corpus_score(HYPOTHESES, [REFERENCES_1, REFERENCES_2]).score / 100
+    expected = TER(**keywords).corpus_score(HYPOTHESES, [REFERENCES_1, REFERENCES_2]).score
     assert math.isclose(got["score"], expected, rel_tol=1e-12, abs_tol=1e-12), (got["score"], expected)
 
 
@@ -235,16 +254,16 @@ def test_ter_line_and_sentence_level(capsys, files) -> None:
     import sacrebleu
 
     line = ok(capsys, "ter", "-r", files["ref1"], "-i", files["hyp"])
-    expected = sacrebleu.corpus_ter(HYPOTHESES, [REFERENCES_1]).score / 100
+    expected = sacrebleu.corpus_ter(HYPOTHESES, [REFERENCES_1]).score
     result = mtlearn.corpus_ter(HYPOTHESES, [[r] for r in REFERENCES_1])
-    assert line.startswith(f"TER = {expected:.4f} (edits = "), line
+    assert line.startswith(f"TER = {expected:.2f} (edits = {result.num_edits} ref_len = "), line
     assert line.rstrip("\n").endswith(f"  {result.signature}"), line
     out = ok(capsys, "ter", "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--sentence-level", "--json")
     lines = out.splitlines()
     assert len(lines) == len(HYPOTHESES)
     for got, hyp, refs in zip(lines, HYPOTHESES, REFS):
-        assert json.loads(got) == as_json(mtlearn.ter(hyp, refs))
-        want = sacrebleu.sentence_ter(hyp, refs).score / 100
+        assert unnamed(got) == as_json(mtlearn.ter(hyp, refs))
+        want = sacrebleu.sentence_ter(hyp, refs).score
         assert math.isclose(json.loads(got)["score"], want, rel_tol=1e-12, abs_tol=1e-12)
 
 
@@ -252,11 +271,11 @@ def test_ter_segment_with_a_shift_json_and_explain(capsys, files) -> None:
     args = ("ter", "-r", files["ref1"], "-i", files["hyp"], "--segment", "2")
     result = mtlearn.ter(HYPOTHESES[1], [REFERENCES_1[1]])
     assert result.shifts, "segment 2 is the reordered sentence: TER shifts a block"
-    got = json.loads(ok(capsys, *args, "--json"))
+    got = unnamed(ok(capsys, *args, "--json"))
     assert got == as_json(result)
-    assert ok(capsys, *args, "--explain").rstrip("\n") == result.explain().rstrip("\n")
+    assert ok(capsys, *args, "--explain").startswith(result.explain().rstrip("\n"))
     line = ok(capsys, *args)
-    assert line.startswith(f"TER = {result.score:.4f} (edits = ") and f"shifts = {len(result.shifts)}" in line
+    assert line.startswith(f"TER = {100 * result.score:.2f} (edits = ") and f"shifts = {len(result.shifts)}" in line
 
 
 def test_ter_console_script(files) -> None:
@@ -264,8 +283,8 @@ def test_ter_console_script(files) -> None:
 
     proc = run("ter", "-r", files["ref1"], "-i", files["hyp"], "--case-sensitive")
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
-    expected = sacrebleu.corpus_ter(HYPOTHESES, [REFERENCES_1], case_sensitive=True).score / 100
-    assert proc.stdout.startswith(f"TER = {expected:.4f}"), proc.stdout
+    expected = sacrebleu.corpus_ter(HYPOTHESES, [REFERENCES_1], case_sensitive=True).score
+    assert proc.stdout.startswith(f"TER = {expected:.2f}"), proc.stdout
 
 
 # --- WER and CER --------------------------------------------------------------------------------
@@ -274,11 +293,11 @@ def test_ter_console_script(files) -> None:
 @pytest.mark.parametrize("metric", ["wer", "cer"])
 def test_wer_cer_are_the_librarys(capsys, files, metric) -> None:
     one, many = getattr(mtlearn, metric), getattr(mtlearn, f"corpus_{metric}")
-    corpus = json.loads(ok(capsys, metric, "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--json"))
+    corpus = unnamed(ok(capsys, metric, "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--json"))
     assert corpus == as_json(many(HYPOTHESES, REFS))
     out = ok(capsys, metric, "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "-sl", "--json")
-    assert [json.loads(line) for line in out.splitlines()] == [as_json(one(h, r)) for h, r in zip(HYPOTHESES, REFS)]
-    line = ok(capsys, metric, "-r", files["ref1"], "-i", files["hyp"], "--segment", "1")
+    assert [unnamed(line) for line in out.splitlines()] == [as_json(one(h, r)) for h, r in zip(HYPOTHESES, REFS)]
+    line = ok(capsys, metric, "-r", files["ref1"], "-i", files["hyp"], "--segment", "1", "--scale", "1")
     result = one(HYPOTHESES[0], [REFERENCES_1[0]])
     assert line.startswith(f"{metric.upper()} = {result.score:.4f} (edits = ") and "shifts" not in line, line
 
@@ -292,7 +311,7 @@ def test_wer_cer_single_reference_match_jiwer(capsys, files, metric) -> None:
     out = ok(capsys, metric, "-r", files["ref1"], "-i", files["hyp"], "-sl", "--json", *keep)
     for line, hyp, ref in zip(out.splitlines(), HYPOTHESES, REFERENCES_1):
         expected = getattr(jiwer, metric)(ref, hyp)
-        assert math.isclose(json.loads(line)["score"], expected, rel_tol=1e-12), (hyp, ref)
+        assert math.isclose(json.loads(line)["score"], 100 * expected, rel_tol=1e-12), (hyp, ref)
 
 
 def _parameters(metric: str) -> set[str]:
@@ -366,8 +385,8 @@ def test_empty_lines_are_scored_not_rejected(capsys, tmp_path) -> None:
     hyp = write_lines(tmp_path / "hyp.txt", ["", "a cat"])
     for metric, one in (("chrf", mtlearn.chrf), ("ter", mtlearn.ter)):
         out = ok(capsys, metric, "-r", ref, "-i", hyp, "--sentence-level", "--json")
-        assert [json.loads(line) for line in out.splitlines()] == [as_json(one("", ["the cat"])),
-                                                                   as_json(one("a cat", [""]))]
+        assert [unnamed(line) for line in out.splitlines()] == [as_json(one("", ["the cat"])),
+                                                                as_json(one("a cat", [""]))]
 
 
 def test_help_gives_the_library_defaults(capsys) -> None:
@@ -387,4 +406,4 @@ def test_wmt22_official_chrf_a(capsys, wmt22: Path) -> None:
     ref = wmt22 / "references" / "generaltest2022.de-en.ref.A.en"
     hyp = wmt22 / "system-outputs" / "generaltest2022.de-en.hyp.Lan-Bridge.en"
     got = json.loads(ok(capsys, "chrf", "-r", ref, "-i", hyp, "--json"))["score"]
-    assert math.isclose(100 * got, expected, rel_tol=1e-13), (got, expected)
+    assert math.isclose(got, expected, rel_tol=1e-13), (got, expected)

@@ -71,9 +71,9 @@ def test_wmt22_de_en_p_values_equal_sacrebleus_command_line(wmt22, capsys, metri
     for mine, row in zip(ours, theirs):
         numbers = next(v for k, v in row.items() if k != "system")
         assert mine["p_value"] == numbers["p_value"], mine["system"]
-        assert abs(100 * mine["score"] - numbers["score"]) < 1e-9
+        assert abs(mine["score"] - numbers["score"]) < 1e-9  # both on the 0-100 scale
         if numbers["mean"] is not None:
-            assert abs(100 * mine["mean"] - numbers["mean"]) < 1e-5  # sacreBLEU's samples are float32
+            assert abs(mine["mean"] - numbers["mean"]) < 1e-5  # sacreBLEU's samples are float32
 
 
 @pytest.mark.parametrize("metric", ["bleu", "chrf", "meteor"])
@@ -87,7 +87,16 @@ def test_numbers_are_the_librarys(capsys, files, metric, test):
     options = {"stages": ("exact", "stem")} if metric == "meteor" else {}
     expected = mtlearn.paired_test({files["base"]: BASE, files["other"]: OTHER}, [[r] for r in REFS],
                                    metric=metric, test=test, n_samples=300, **options)
-    assert json.loads(out) == json.loads(json.dumps(expected.to_dict()))
+    assert json.loads(out) == scaled(expected.to_dict(), 100)
+
+
+def scaled(data: dict, scale: int) -> dict:
+    """What --json prints for a paired test's to_dict(): each system's score, mean and ci times ``scale``."""
+    data = json.loads(json.dumps(data))
+    for row in data["systems"]:
+        for key in ("score", "mean", "ci"):
+            row[key] = None if row[key] is None else scale * row[key]
+    return {"scale": scale, **data}
 
 
 def test_text_output_has_sacrebleus_columns(capsys, files):
@@ -101,7 +110,7 @@ def test_text_output_has_sacrebleus_columns(capsys, files):
     assert "chrF2 (mean ± 95% CI)" in lines[1] and "p-value" in lines[1]
     other = expected.system(files["other"])
     row = next(line for line in lines if line.startswith(files["other"]))
-    assert f"{other.score:.4f} ({other.mean:.4f} ± {other.ci:.4f})" in row
+    assert f"{100 * other.score:.2f} ({100 * other.mean:.2f} ± {100 * other.ci:.2f})" in row
     assert f"(p = {other.p_value:.4f}){other.mark}" in row
     assert f"{files['copy']}: the same score as the baseline" in out
     assert lines[-1] == f"signature: {expected.signature}"
@@ -118,7 +127,11 @@ def test_bleu_defaults_are_mtlearn_bleus_and_options_pass_on(capsys, files):
                                   "--lowercase", "--max-order", "2"])
     expected = mtlearn.paired_test({files["base"]: BASE, files["other"]: OTHER}, [[r] for r in REFS],
                                    tokenize="none", smoothing="floor", lowercase=True, max_order=2)
-    assert status == 0 and json.loads(out) == json.loads(json.dumps(expected.to_dict()))
+    assert status == 0 and json.loads(out) == scaled(expected.to_dict(), 100)
+    status, out, _ = run(capsys, ["compare", "-r", files["ref"], "-i", files["base"], files["other"],
+                                  "--paired-bs", "--json", "--scale", "1"])
+    assert status == 0 and json.loads(out) == scaled(mtlearn.paired_test(
+        {files["base"]: BASE, files["other"]: OTHER}, [[r] for r in REFS]).to_dict(), 1)
 
 
 def test_seed_none_is_fresh_randomness(capsys, files):

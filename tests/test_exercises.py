@@ -5,7 +5,11 @@ from __future__ import annotations
 import ast
 import functools
 import math
+import numbers
 import re
+import subprocess
+import sys
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -85,6 +89,135 @@ def test_check_prints_the_verdict_and_returns_nothing(capsys):
     assert check("01.1", None) is None
     assert check("01.1", "x") is None
     assert capsys.readouterr().out.splitlines() == [CORRECT, NOT_ANSWERED, verdict("x", expected)]
+
+
+# --------------------------------------------------------------------------- hostile answers
+
+
+def test_a_huge_exponent_is_answered_at_once():
+    # Fraction("1e100000000") computes 10**100000000 (> 20 s); the bounded parser refuses it from the text.
+    code = ("from mtlearn.exercises import check\n"
+            "check('01.1', '1e100000000')\ncheck('01.1', '1e-300000000')\ncheck('01.1', '3/4')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 3 and lines[2] == CORRECT, lines
+    assert lines[0].startswith("not yet: '1e100000000' is too large"), lines
+    assert lines[1].startswith("not yet: '1e-300000000' is too close to 0"), lines
+
+
+class _RaisingFloat(float):
+    def __float__(self):
+        raise RuntimeError("no float for you")
+
+
+class _RaisingRepr:
+    def __repr__(self):
+        raise RuntimeError("no repr for you")
+
+
+class _RaisingBool:
+    def __bool__(self):
+        raise RuntimeError("no bool for you")
+
+
+class _RealWithRaisingEquality:
+    """Registered as a real number; its == gives an object whose truth raises."""
+
+    def __eq__(self, other):
+        return _RaisingBool()
+
+    __hash__ = object.__hash__
+
+
+numbers.Real.register(_RealWithRaisingEquality)
+
+
+def test_an_answer_whose_repr_raises_is_not_a_number():
+    message = verdict(_RaisingRepr(), Fraction(3, 4))
+    assert message == ("not yet: the answer is a number, and <_RaisingRepr object> is not one "
+                       "(type it as 3, '3/4' or 0.75)")
+    assert verdict(_RaisingRepr(), "stem") == TRY_AGAIN
+
+
+def test_a_returned_value_whose_equality_cannot_be_told_is_not_correct(capsys):
+    check_function("01.c2", lambda c, r: _RealWithRaisingEquality())
+    printed = capsys.readouterr().out
+    assert printed.startswith("not yet: <lambda>(2, 6) returned <") and "; mtlearn gives 0.135" in printed, printed
+
+
+def test_a_float_whose_float_raises_is_read_by_its_value():
+    assert verdict(_RaisingFloat(0.75), Fraction(3, 4)) == CORRECT
+    assert verdict(_RaisingFloat(0.5), Fraction(3, 4)) == TRY_AGAIN
+
+
+class _Flatterer:
+    """Registered as a real number; equal to everything."""
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
+numbers.Real.register(_Flatterer)
+
+
+class _FlatteringFloat(float):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = float.__hash__
+
+
+@pytest.mark.parametrize("returned", [_Flatterer(), _FlatteringFloat(-5.0), [_FlatteringFloat(-5.0)]],
+                         ids=["registered-real", "float-subclass", "in-a-list"])
+def test_an_answer_equal_to_everything_is_not_correct(returned, capsys):
+    coding = exercise("01.c2")  # returns a float
+    check_function("01.c2", lambda *args: returned if not isinstance(returned, list) else returned[0])
+    assert capsys.readouterr().out.startswith("not yet: <lambda>(")
+    assert verdict(_Flatterer(), Fraction(3, 4)) != CORRECT
+    assert verdict(_FlatteringFloat(-5.0), Fraction(3, 4)) == TRY_AGAIN
+    assert coding.reference(2, 6) != -5.0
+
+
+def test_a_tuple_subclass_is_read_by_what_it_holds(capsys):
+    # 02.c2 returns a tuple of Fractions; a tuple subclass is compared item by item, plainly.
+    coding = exercise("02.c2")
+
+    class Listed(tuple):
+        pass
+
+    check_function("02.c2", lambda *args: Listed(coding.reference(*args)))
+    assert capsys.readouterr().out.startswith("correct: ")
+
+
+def test_a_huge_returned_value_is_shown_cut_to_a_line(capsys):
+    check_function("01.c2", lambda c, r: "x" * 20_000_000)
+    printed = capsys.readouterr().out
+    assert printed.startswith("not yet: <lambda>(2, 6) returned 'xxx") and len(printed) < 400, len(printed)
+
+
+def test_a_function_raising_an_error_that_cannot_be_printed(capsys):
+    class Unprintable(Exception):
+        def __str__(self):
+            raise RuntimeError("no str")
+
+    def broken(c, r):
+        raise Unprintable()
+
+    check_function("01.c2", broken)
+    assert capsys.readouterr().out == "not yet: broken(2, 6) raised Unprintable: <Unprintable>\n"
+
+
+def test_decimal_and_numpy_zero_d_arrays_are_numbers():
+    np = pytest.importorskip("numpy")
+    assert verdict(Decimal("0.75"), Fraction(3, 4)) == verdict(np.array(0.75), Fraction(3, 4)) == CORRECT
+    assert verdict(np.array(3), 3) == verdict(np.float32(0.75), Fraction(3, 4)) == CORRECT
+    assert verdict(Decimal("0.7"), Fraction(3, 4)) == TRY_AGAIN
+    assert verdict(Decimal("1e100000000"), Fraction(3, 4)).startswith("not yet: '1E+100000000' is too large")
+    assert verdict(np.array([0.75]), Fraction(3, 4)).startswith("not yet: the answer is a number")
+    assert verdict(np.array(True), 1).startswith("not yet: the answer is a number")
 
 
 # --------------------------------------------------------------------------- the catalogue of exercises

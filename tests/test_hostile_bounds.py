@@ -226,8 +226,8 @@ def test_sentence_level_writes_each_line_as_it_is_scored(metric, form, tmp_path,
         assert len([json.loads(line) for line in text.splitlines()]) == n
     elif form == ["--explain"]:
         assert text.count("--- segment ") == n
-    else:
-        assert len(text.splitlines()) == n
+    else:  # the signature once, then one line per segment
+        assert len(text.splitlines()) == n + 1 and text.startswith("signature: ")
 
 
 def test_sentence_level_error_on_a_later_line_names_it(tmp_path, monkeypatch, capsys):
@@ -254,7 +254,7 @@ def test_sentence_level_error_on_a_later_line_names_it(tmp_path, monkeypatch, ca
                        "--tokenize", "none", "--smoothing", "none", "--effective-order"])
     captured = capsys.readouterr()
     assert status != 0
-    assert len(captured.out.splitlines()) == 2
+    assert len(captured.out.splitlines()) == 1 + 2  # the signature, then lines 1 and 2
     assert f"{hyp}, line 3: --max-order: something only line 3 shows" in captured.err
     assert "Traceback" not in captured.err
 

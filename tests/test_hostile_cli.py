@@ -176,6 +176,44 @@ def test_weights_whose_sum_overflows(files):
     one_error(proc, 2, "--weights")
 
 
+# Every number option of every command, and what the bounded parser says of each hostile value. Before:
+# 1e400 was an OverflowError traceback, 1e100000000 and 1e-300000000 hung the parser (> 20 s: Fraction
+# computes 10**exponent). Now: one line, exit 2, at once. The values that hung run in a subprocess, whose
+# TIMEOUT turns a hang into a failure; the others in this process.
+NUMBER_OPTIONS = [
+    (["bleu"], "--weights"), (["bleu"], "--smooth-value"), (["chrf"], "--beta"), (["meteor"], "--alpha"),
+    (["meteor"], "--beta"), (["meteor"], "--gamma"), (["score", "-m", "chrf"], "--chrf-beta"),
+    (["score"], "--smooth-value"), (["compare", "--paired-bs", "--metric", "chrf"], "--beta"),
+    (["compare", "--paired-bs", "--metric", "meteor"], "--alpha"),
+    (["compare", "--paired-bs", "--metric", "meteor"], "--gamma"), (["compare", "--paired-bs"], "--smooth-value"),
+]
+ONE_PER_COMMAND = [NUMBER_OPTIONS[i] for i in (0, 2, 5, 6, 8)]
+
+
+def _number_args(files, command: list[str], option: str, value: str) -> list[str]:
+    inputs = ["-i", str(files["hyp"]), str(files["hyp"])] if command[0] == "compare" else ["-i", str(files["hyp"])]
+    return [command[0], "-r", str(files["ref"]), *inputs, *command[1:], option, value]
+
+
+@pytest.mark.parametrize("command, option", NUMBER_OPTIONS, ids=[f"{c[0]}{o}" for c, o in NUMBER_OPTIONS])
+@pytest.mark.parametrize("value, reason", [("1e400", "is too large"), ("1" * 500, "more than 400 digits")],
+                         ids=["1e400", "500-digits"])
+def test_a_number_option_beyond_a_float_is_one_line(files, capsys, command, option, value, reason):
+    from mtlearn.cli import main
+
+    status = main(_number_args(files, command, option, value))
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith(f"mtlearn: error: argument {option}") and reason in err and len(err) < 400, err
+
+
+@pytest.mark.parametrize("command, option", ONE_PER_COMMAND, ids=[f"{c[0]}{o}" for c, o in ONE_PER_COMMAND])
+@pytest.mark.parametrize("value, reason", [("1e100000000", "is too large"), ("1e-300000000", "is too close to 0")],
+                         ids=["1e100000000", "1e-300000000"])
+def test_a_number_option_with_a_huge_exponent_is_one_line_at_once(files, command, option, value, reason):
+    one_error(run(_number_args(files, command, option, value)), 2, f"argument {option}", reason)
+
+
 def _memory_limit(limit: int = 512 * 2 ** 20):
     return lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
@@ -190,6 +228,12 @@ def test_endless_standard_input_under_a_memory_limit(files):
         proc = subprocess.run([str(MTLEARN), "bleu", "-r", str(files["ref"])], stdin=zero, capture_output=True,
                               timeout=TIMEOUT, preexec_fn=_memory_limit())
     one_error(proc, 1, "standard input: too large")
+
+
+def test_endless_line_read_in_step_under_a_memory_limit(files):
+    proc = run(["bleu", "-r", "/dev/zero", "-i", str(files["hyp"]), "--sentence-level"],
+               preexec_fn=_memory_limit())
+    one_error(proc, 1, "/dev/zero, line 1: too long to read into the memory available")
 
 
 def test_one_line_is_singular(files):

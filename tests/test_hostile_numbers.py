@@ -8,7 +8,10 @@
 - ``smoothing="floor"`` with ``smooth_value=0`` is accepted (sacreBLEU's own tests use it);
 - bytes are refused with a message that says to decode them;
 - huge n-gram orders cost nothing beyond the longest candidate, and ``reason`` stays short;
-- one very long line is scored in linear time.
+- one very long line is scored in linear time;
+- typed numbers (the command line's options, the BLEU explorer's weights box, the exercises'
+  answers) go through one bounded parser, ``mtlearn.text.parse_number``, which refuses what is
+  too large, too close to 0 or too long from the text, before computing 10**exponent.
 
 Expected numbers come from sacreBLEU and NLTK computed here, or from mtlearn's own plain
 formula steps, never typed in.
@@ -32,6 +35,7 @@ import mtlearn
 from mtlearn.metrics.bleu.formulas import check_weights, geometric_mean, precision_counts
 from mtlearn.metrics.bleu.score import bleu_from_stats
 from mtlearn.signature import format_number
+from mtlearn.text import NUMBER_MAX_DIGITS, NumberError, parse_number
 
 REPO = Path(__file__).resolve().parent.parent
 MTLEARN = Path(sys.executable).parent / "mtlearn"
@@ -502,3 +506,59 @@ def test_meteor_and_its_penalty_take_numpy_parameters_like_plain_floats(betas):
             assert numpy_first[1].score == by_float[1].score == numpy_again[1].score, (dtype, plain)
             assert numpy_first[1].signature == by_float[1].signature
             assert numpy_first[1].explain() == by_float[1].explain()
+
+
+# ------------------------------------------------------------------ the bounded number parser
+
+
+@pytest.mark.parametrize("text, value", [
+    ("0.25", Fraction(1, 4)), ("1/4", Fraction(1, 4)), (" 3 / 4 ", Fraction(3, 4)), ("-2e-3", Fraction(-1, 500)),
+    (".5", Fraction(1, 2)), ("5.", Fraction(5)), ("+7", Fraction(7)), ("-1/4", Fraction(-1, 4)),
+    ("1e300", Fraction(10 ** 300)), ("1e-300", Fraction(1, 10 ** 300)), ("0e999999", Fraction(0)),
+    ("0." + "0" * 298 + "1", Fraction(1, 10 ** 299)),
+    ("0." + "1" * (NUMBER_MAX_DIGITS - 1), Fraction(int("1" * (NUMBER_MAX_DIGITS - 1)), 10 ** (NUMBER_MAX_DIGITS - 1))),
+])
+def test_parse_number_reads_decimals_and_fractions_exactly(text, value):
+    got = parse_number(text, "x")
+    assert got == value and type(got) is Fraction
+    assert got == Fraction(text.replace(" ", ""))  # what Python reads, where Python can read it at once
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("1e301", "too large"), ("1.5e300", "too large"), ("-1e400", "too large"), ("1e100000000", "too large"),
+    ("9e-301", "too close to 0"), ("1e-300000000", "too close to 0"), ("1/" + "1" * 301, "too close to 0"),
+    ("1" * (NUMBER_MAX_DIGITS + 1), f"more than {NUMBER_MAX_DIGITS} digits"), ("1" * 5000, "too long"),
+    ("1/0", "divides by zero"), ("nan", "is not a number"), ("inf", "is not a number"), ("1_000", "is not a number"),
+    ("0x10", "is not a number"), ("١٢", "is not a number"), ("", "is not a number"), ("1/2/3", "is not a number"),
+    ("1/-4", "is not a number"), ("9" * 301, "too large"),
+])
+def test_parse_number_refuses_by_name_and_reason(text, reason):
+    with pytest.raises(NumberError) as caught:
+        parse_number(text, "--beta")
+    assert str(caught.value).startswith("--beta: ") and reason in caught.value.reason
+    assert len(str(caught.value)) < 200
+    assert caught.value.bound == (reason.startswith(("too", "more than")))
+
+
+def test_parse_number_refuses_a_huge_exponent_at_once():
+    # Fraction("1e100000000") computes 10**100000000 (> 20 s): a subprocess bounds the wait.
+    code = ("from mtlearn.text import parse_number, NumberError\n"
+            "for text in ('1e100000000', '1e-300000000', '-7e999999999'):\n"
+            "    try:\n        parse_number(text, 'x')\n    except NumberError as e:\n        print(e.reason)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert [line.split("'")[2].split(":")[0].strip() for line in done.stdout.splitlines()] == \
+        ["is too large", "is too close to 0", "is too large"]
+
+
+def test_the_bleu_explorers_weights_box_reads_with_the_bounded_parser():
+    from mtlearn.show.widgets import parse_weights
+
+    assert parse_weights("1/2, 0.25 .125") == [0.5, 0.25, 0.125]
+    for text in ("1e400", "0.5, 1e-400"):  # 1e400: OverflowError escaped the box's handler
+        with pytest.raises(ValueError, match="^weights: cannot read '1e-?400' as a number"):
+            parse_weights(text)
+    code = ("from mtlearn.show.widgets import parse_weights\n"
+            "try:\n    parse_weights('1e100000000')\nexcept ValueError as e:\n    print(e)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.startswith("weights: cannot read '1e100000000' as a number"), done.stderr[-500:]

@@ -445,7 +445,7 @@ def test_a_well_typed_payload_of_the_wrong_types_does_not_break_the_command_line
     (tmp_path / "r.txt").write_text(REFERENCE + "\n")
     env = {**os.environ, "MTLEARN_CACHE_DIR": str(cache)}
     done = subprocess.run([sys.executable, "-m", "mtlearn", "meteor", "-i", str(tmp_path / "c.txt"),
-                           "-r", str(tmp_path / "r.txt")], capture_output=True, text=True, env=env,
+                           "-r", str(tmp_path / "r.txt"), "--scale", "1"], capture_output=True, text=True, env=env,
                           timeout=STEP_TIMEOUT_S)
     assert done.returncode == 0, done.stderr
     assert "not iterable" not in done.stderr and "entries of the wrong types" in done.stderr

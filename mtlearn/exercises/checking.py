@@ -14,14 +14,18 @@ not yet: brevity_penalty(2, 6) returned 1.0; mtlearn gives 0.1353352832366127
 
 from __future__ import annotations
 
+import decimal
 import math
 import numbers
+import operator
+import reprlib
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 from mtlearn.exercises.catalogue import exercise
 from mtlearn.exercises.kinds import CodingExercise, Question
+from mtlearn.text import NumberError, parse_number
 
 __all__ = ["check", "check_function", "verdict"]
 
@@ -33,27 +37,134 @@ NOT_ANSWERED = "not yet: replace None with your answer and run the cell again"
 TOLERANCE = Fraction(1, 20_000)
 
 
+def _instance_repr(self: reprlib.Repr, x: object, level: int) -> str:
+    """``repr(x)`` cut to ``maxother``; an object whose own ``__repr__`` fails is named by its type (no address)."""
+    try:
+        text = repr(x)
+    except Exception:  # a student's object: its __repr__ may do anything
+        return f"<{type(x).__name__} object>"
+    return text if len(text) <= self.maxother else text[:self.maxother - 3] + "..."
+
+
+class _ShortRepr(reprlib.Repr):
+    """reprlib's short ``repr`` (long strings and containers cut), with :func:`_instance_repr` for other objects."""
+
+    repr_instance = _instance_repr  # what reprlib calls for a type it has no method of its own for
+
+
+#: How a student's value is shown in a message: a line, however large the value.
+_REPR = _ShortRepr()
+_REPR.maxstring = _REPR.maxother = 60
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 8
+_SHOWN_MAX = 120
+
+Plain = Union[Fraction, float]
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` cut to a line; a value whose ``repr`` fails is named by its type.
+
+    >>> len(_shown("x" * 20_000_000)), _shown([1.5, "a"])
+    (60, "[1.5, 'a']")
+    """
+    try:
+        text = _REPR.repr(value)  # slices long strings and containers before calling repr on them
+    except Exception:  # a student's object: its __repr__ may do anything
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= _SHOWN_MAX else text[:_SHOWN_MAX - 3] + "..."
+
+
+def _array_item(value: object) -> object:
+    """A numpy 0-d array as its one Python number (``numpy.array(0.75)`` -> 0.75); anything else as it is."""
+    if type(value).__module__ == "numpy" and getattr(value, "shape", None) == () and hasattr(value, "item"):
+        return value.item()  # type: ignore[attr-defined]
+    return value
+
+
+def _plain(value: object) -> Optional[Plain]:
+    """``value``'s number as a plain ``Fraction`` or ``float``, or None when it is not a number.
+
+    Only the value is taken, never the object's own ``__eq__``: an int or float subclass
+    gives its stored value, a ``numbers.Rational`` its numerator and denominator as plain
+    ints, a ``Decimal`` or a string goes through the bounded :func:`mtlearn.text.parse_number`,
+    another ``numbers.Real`` through ``float()``. ``bool`` is no number here; whatever
+    raises on the way (a ``__float__`` that fails) is "not a number".
+
+    >>> _plain(3), _plain(0.5), _plain(Fraction(6, 8)), _plain(True), _plain("three")
+    (Fraction(3, 1), 0.5, Fraction(3, 4), None, None)
+    """
+    value = _array_item(value)
+    if isinstance(value, bool):
+        return None  # True == 1 in Python, but it is no answer to "how many"
+    try:
+        return _plain_number(value)
+    except (ArithmeticError, TypeError, ValueError, AttributeError):  # a student's number that misbehaves
+        return None
+
+
+def _plain_number(value: object) -> Optional[Plain]:
+    if isinstance(value, int):
+        return Fraction(int.__index__(value))  # the stored value, whatever the subclass overrides
+    if isinstance(value, float):
+        plain = float.__float__(value)
+        return plain if math.isfinite(plain) else None
+    if isinstance(value, numbers.Integral):
+        return Fraction(operator.index(value))
+    if isinstance(value, numbers.Rational):
+        return Fraction(operator.index(value.numerator), operator.index(value.denominator))
+    if isinstance(value, decimal.Decimal):
+        return _parsed(decimal.Decimal.__str__(value))
+    if isinstance(value, numbers.Real):
+        plain = float(value)  # float() returns an exact float or raises
+        return plain if math.isfinite(plain) else None
+    if isinstance(value, str):
+        return _parsed(str.__str__(value).replace(" ", ""))
+    return None
+
+
+def _parsed(text: str) -> Optional[Fraction]:
+    try:
+        return parse_number(text, "answer")
+    except NumberError:
+        return None
+
+
 def _as_number(answer: object) -> Optional[Fraction]:
     """``answer`` as an exact number, or None when it is not one (a word, a list, ``True``, nan).
 
     A float is read as the decimal it prints as (0.9091 is 9091/10000, not the binary
-    value nearest to it); a string may hold an integer, a fraction or a decimal.
+    value nearest to it); a string may hold an integer, a fraction or a decimal; a
+    ``Decimal`` and a numpy 0-d array are numbers too.
 
     >>> _as_number(0.9091), _as_number(" 3 / 4 "), _as_number(3), _as_number("eight")
     (Fraction(9091, 10000), Fraction(3, 4), Fraction(3, 1), None)
     """
-    if isinstance(answer, bool):
-        return None  # True == 1 in Python, but it is no answer to "how many"
-    if isinstance(answer, numbers.Rational):
-        return Fraction(answer)
-    if isinstance(answer, numbers.Real):
-        return Fraction(repr(float(answer))) if math.isfinite(answer) else None
-    if isinstance(answer, str):
+    plain = _plain(answer)
+    if isinstance(plain, float):
+        return Fraction(repr(plain))  # a finite float prints with at most 17 digits and a 3-digit exponent
+    return plain
+
+
+def _not_a_number(answer: object) -> str:
+    """Why ``answer`` is no number: its string's bound, if it broke one, else the usual hint."""
+    text = (str.__str__(answer).replace(" ", "") if isinstance(answer, str)
+            else decimal.Decimal.__str__(answer) if isinstance(answer, decimal.Decimal) else None)
+    if text is not None:
         try:
-            return Fraction(answer.replace(" ", ""))
-        except (ValueError, ZeroDivisionError):
-            return None
-    return None
+            parse_number(text, "answer")
+        except NumberError as error:
+            if error.bound:  # a number, but too large, too close to 0 or too long to read
+                return f"not yet: {error.reason}"
+    return f"not yet: the answer is a number, and {_shown(answer)} is not one (type it as 3, '3/4' or 0.75)"
+
+
+def _as_word(answer: object) -> Optional[str]:
+    """``answer`` as a plain string (``str()`` of a non-string), or None when ``str()`` fails."""
+    try:
+        text = answer if isinstance(answer, str) else str(answer)
+        return str.__str__(text)  # a plain copy: no subclass's strip() or lower()
+    except Exception:  # a student's object: its __str__ may do anything
+        return None
 
 
 def verdict(answer: object, expected: object) -> str:
@@ -76,12 +187,13 @@ def verdict(answer: object, expected: object) -> str:
     if answer is None:
         return NOT_ANSWERED
     if isinstance(expected, str):
-        return CORRECT if str(answer).strip().lower() == expected.strip().lower() else TRY_AGAIN
+        word = _as_word(answer)
+        return CORRECT if word is not None and word.strip().lower() == expected.strip().lower() else TRY_AGAIN
     if isinstance(expected, bool) or not isinstance(expected, numbers.Real):
         raise TypeError(f"expected: a number or a word to compare with, got {type(expected).__name__}")
     given = _as_number(answer)
     if given is None:
-        return f"not yet: the answer is a number, and {answer!r} is not one (type it as 3, '3/4' or 0.75)"
+        return _not_a_number(answer)
     target = _as_number(expected)
     if target is None:  # mtlearn computed nan or an infinity: nothing a student can type matches
         return TRY_AGAIN
@@ -114,19 +226,54 @@ def check(exercise_id: str, answer: object) -> None:
 def _agrees(got: object, want: object) -> bool:
     """Whether a student's function returned mtlearn's value: numbers to 1e-9, containers item by item.
 
+    Numbers are compared by their plain values (see :func:`_plain`), never through the
+    returned object's own ``__eq__``, which could say yes to anything.
+
     >>> _agrees(0.1 + 0.2, 0.3), _agrees(Fraction(1, 2), 0.5), _agrees([1, 2], (1, 2)), _agrees(True, 1)
     (True, True, True, False)
+    >>> class Yes(float):
+    ...     def __eq__(self, other): return True
+    >>> _agrees(Yes(-5.0), 0.3)
+    False
     """
     if isinstance(want, bool) or isinstance(got, bool):
-        return type(got) is type(want) and got == want
+        return type(got) is bool and type(want) is bool and got is want
     if isinstance(want, numbers.Real):
-        return isinstance(got, numbers.Real) and (got == want or math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-12))
+        return _same_number(_plain(got), _plain(want))
+    if isinstance(want, str):
+        return isinstance(got, str) and str.__eq__(got, want) is True
+    if isinstance(want, (Mapping, list, tuple)):
+        return _agrees_item_by_item(got, want)
+    return type(got) is type(want) and (got == want) is True
+
+
+def _agrees_item_by_item(got: object, want: Union[Mapping[Any, Any], list[Any], tuple[Any, ...]]) -> bool:
     if isinstance(want, Mapping):
-        return isinstance(got, Mapping) and set(got) == set(want) and all(_agrees(got[k], want[k]) for k in want)
-    if isinstance(want, (list, tuple)):
-        return (isinstance(got, (list, tuple)) and len(got) == len(want)
-                and all(_agrees(g, w) for g, w in zip(got, want)))
-    return bool(got == want)
+        return (isinstance(got, Mapping) and set(got) == set(want)
+                and all(_agrees(got[k], want[k]) for k in want))
+    items = _items(got)
+    return items is not None and len(items) == len(want) and all(_agrees(g, w) for g, w in zip(items, want))
+
+
+def _same_number(got: Optional[Plain], want: Optional[Plain]) -> bool:
+    if got is None or want is None:
+        return False
+    if isinstance(got, Fraction) and isinstance(want, Fraction):
+        return got == want
+    try:
+        g, w = float(got), float(want)
+    except OverflowError:  # a Fraction beyond any float is not a score mtlearn computes
+        return False
+    return g == w or math.isclose(g, w, rel_tol=1e-9, abs_tol=1e-12)
+
+
+def _items(value: object) -> Optional[list[Any]]:
+    """The items a list or tuple holds (not what a subclass's ``__iter__`` says), else None."""
+    if isinstance(value, list):
+        return list(list.__iter__(value))
+    if isinstance(value, tuple):
+        return list(tuple.__iter__(value))
+    return None
 
 
 def _call(name: str, args: tuple[Any, ...]) -> str:
@@ -135,13 +282,30 @@ def _call(name: str, args: tuple[Any, ...]) -> str:
     >>> _call("f", ("a b".split(), 2))
     "f(['a', 'b'], 2)"
     """
-    text = f"{name}({', '.join(map(repr, args))})"
+    text = f"{name}({', '.join(map(_shown, args))})"
     return text if len(text) <= 160 else text[:157] + "..."
+
+
+def _error_text(error: BaseException) -> str:
+    """``str(error)`` cut to a line; an error whose ``__str__`` fails is named by its type."""
+    try:
+        text = str(error)
+    except Exception:
+        return f"<{type(error).__name__}>"
+    return text if len(text) <= _SHOWN_MAX else text[:_SHOWN_MAX - 3] + "..."
+
+
+def _function_name(function: object) -> str:
+    try:
+        name = getattr(function, "__name__", None)
+    except Exception:  # a callable object whose __getattr__ raises
+        name = None
+    return name[:60] if isinstance(name, str) and name else "your function"
 
 
 def _first_disagreement(found: CodingExercise, function: Callable[..., Any]) -> Optional[str]:
     """What went wrong on the first case where ``function`` and mtlearn differ, or None."""
-    name = getattr(function, "__name__", "your function")
+    name = _function_name(function)
     for args in found.cases():
         want = found.reference(*args)
         try:
@@ -149,9 +313,13 @@ def _first_disagreement(found: CodingExercise, function: Callable[..., Any]) -> 
         except NotImplementedError:
             return f"not yet: write the body of {name} (it still raises NotImplementedError)"
         except Exception as error:  # the student's code: any error is an answer to explain
-            return f"not yet: {_call(name, args)} raised {type(error).__name__}: {error}"
-        if not _agrees(got, want):
-            return f"not yet: {_call(name, args)} returned {got!r}; mtlearn gives {want!r}"
+            return f"not yet: {_call(name, args)} raised {type(error).__name__}: {_error_text(error)}"
+        try:
+            agrees = _agrees(got, want)
+        except Exception:  # a returned object that cannot even be compared (a Mapping whose keys raise)
+            agrees = False
+        if not agrees:
+            return f"not yet: {_call(name, args)} returned {_shown(got)}; mtlearn gives {want!r}"
     return None
 
 

@@ -219,7 +219,7 @@ from mtlearn.metrics.ter.score import TerResult, ter
 from mtlearn.metrics.bleu.profiles import PROFILE_TOKENIZERS
 from mtlearn.metrics.bleu.profiles import PROFILES as BLEU_PROFILES
 from mtlearn.metrics.meteor.profiles import PROFILES as METEOR_PROFILES
-from mtlearn.text import TOKENIZERS, check_choice
+from mtlearn.text import TOKENIZERS, check_choice, parse_number
 from mtlearn.why import METRICS as WHY_METRICS
 from mtlearn.why import Divergence, ImplementationComparison, ProfileResult, compare_implementations
 from mtlearn.why.explain import step_rows
@@ -256,7 +256,7 @@ def parse_weights(text: str) -> Optional[list[float]]:
     values = []
     for item in items:
         try:
-            values.append(float(Fraction(item)))
+            values.append(float(parse_number(item, "weights")))
         except (ValueError, ZeroDivisionError):
             raise ValueError(
                 f"weights: cannot read {item!r} as a number (write e.g. 0.25 or 1/4, separated by commas)"
