@@ -3,6 +3,7 @@ also when Python has wrapped the KeyboardInterrupt in another exception."""
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 
@@ -32,8 +33,15 @@ raise RuntimeError("not an interruption")
 """
 
 
-def _run(code: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+def _as_a_shell_starts_it() -> None:
+    # Ctrl-C at its default action: this test process may have inherited it ignored (an earlier
+    # test's server or kernel), and a child would inherit that too.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _run(code: str, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          preexec_fn=_as_a_shell_starts_it, **kwargs)
 
 
 def test_a_wrapped_ctrl_c_is_an_interruption():
@@ -70,8 +78,7 @@ print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)
 
 
 def test_a_swallowed_ctrl_c_while_importing_stops_the_command():
-    proc = subprocess.run([sys.executable, "-c", SWALLOWED], capture_output=True, text=True, timeout=60,
-                          stdin=subprocess.PIPE)
+    proc = _run(SWALLOWED, stdin=subprocess.PIPE)
     assert (proc.returncode, proc.stderr, proc.stdout) == (EXIT_INTERRUPTED, MESSAGE, "")
 
 

@@ -281,7 +281,7 @@ def test_mtlearn_wer_cli_10000_tokens_no_overlap(tmp_path):
     hyp, ref = _no_overlap()
     (tmp_path / "hyp.txt").write_text(hyp + "\n", encoding="utf-8")
     (tmp_path / "ref.txt").write_text(ref + "\n", encoding="utf-8")
-    for extra, expected in (([], "WER = 1.0000 (edits = 10000 "),
+    for extra, expected in (([], "WER = 100.00 (edits = 10000 "),
                             (["--segment", "1", "--explain"], "10000 / 10000 = 1.0000")):
         start = time.perf_counter()
         done = subprocess.run([str(MTLEARN), "wer", "-r", "ref.txt", "-i", "hyp.txt", *extra], cwd=tmp_path,
