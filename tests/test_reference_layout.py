@@ -186,3 +186,61 @@ def test_the_cli_never_warns_on_two_reference_files_of_two_lines(tmp_path, capsy
     captured = capsys.readouterr()
     assert status == 0, captured.err
     assert "reference stream" not in captured.err and "ambiguous" not in captured.err
+
+
+# ------------------------------------------------------------------ a corpus given to a sentence function
+
+CORPUS_CANDS = ["the cat sat on the mat", "a dog barked"]
+CORPUS_REFS = [["the cat sat on a mat"], ["the dog barked"]]
+
+SENTENCE_FUNCTIONS = {
+    "bleu": mtlearn.bleu,
+    "meteor": lambda c, r: mtlearn.meteor(c, r, stages=["exact"]),
+    "chrf": mtlearn.chrf,
+    "ter": mtlearn.ter,
+    "wer": mtlearn.wer,
+    "cer": mtlearn.cer,
+}
+
+
+@pytest.mark.parametrize("name", sorted(SENTENCE_FUNCTIONS))
+def test_a_corpus_given_to_a_sentence_function_names_the_corpus_function(name):
+    # Before: wer and ter scored this corpus as one sentence of two "tokens" (2.0), bleu 0.0.
+    fn = SENTENCE_FUNCTIONS[name]
+    with pytest.raises(ValueError, match=rf"^candidate: a list of 2 sentences .* for a corpus call corpus_{name}\("):
+        fn(CORPUS_CANDS, CORPUS_REFS)
+    # The same with one reference string per segment, and with a corpus of token lists.
+    with pytest.raises(ValueError, match=rf"corpus_{name}\(candidates, references\)"):
+        fn(CORPUS_CANDS, [refs[0] for refs in CORPUS_REFS])
+    with pytest.raises(TypeError, match=r"^candidate: a list of 2 token lists"):
+        fn([c.split() for c in CORPUS_CANDS], [[r[0].split()] for r in CORPUS_REFS])
+    # One sentence whose references were wrapped once too often.
+    with pytest.raises(ValueError, match=r"^references: references\[0\] is a list holding sentences"):
+        fn(CORPUS_CANDS[0], [["the cat sat on a mat", "a cat sat on the mat"]])
+    # The call it names gives the corpus score.
+    assert getattr(mtlearn, f"corpus_{name}")(CORPUS_CANDS, CORPUS_REFS).score >= 0
+
+
+@pytest.mark.parametrize("name", sorted(set(SENTENCE_FUNCTIONS) - {"chrf", "cer"}))
+def test_tokens_given_on_purpose_still_score(name):
+    fn = SENTENCE_FUNCTIONS[name]
+    as_string = fn("the cat sat on the mat", ["the cat sat on a mat"])
+    as_tokens = fn("the cat sat on the mat".split(), ["the cat sat on a mat".split()])
+    mixed = fn("the cat sat on the mat".split(), ["the cat sat on a mat"])
+    assert as_string.score == as_tokens.score == mixed.score
+    # A few multi-word tokens, used on both sides, are tokens too.
+    assert fn(["new york", "is", "big"], [["new york", "was", "big"]]).score == \
+        fn(["newyork", "is", "big"], [["newyork", "was", "big"]]).score
+
+
+def test_characters_given_to_cer_and_one_string_to_chrf_still_score():
+    assert mtlearn.cer(list("kitten"), [list("sitting")]).score == mtlearn.cer("kitten", ["sitting"]).score
+    assert mtlearn.chrf("the cat sat", "the cat sat").score == 1.0  # one bare reference string
+
+
+def test_d2l_bleu_refuses_a_corpus_too():
+    with pytest.raises(ValueError, match=r"^pred_tokens: a list of 2 sentences .* call it once per pair"):
+        mtlearn.d2l_bleu(CORPUS_CANDS, "the cat sat on a mat", 2)
+    with pytest.raises(ValueError, match=r"^label_tokens: a list of 2 sentences"):
+        mtlearn.d2l_bleu("the cat sat", ["the cat sat on a mat", "the dog barked"], 2)
+    assert mtlearn.d2l_bleu("the cat sat".split(), "the cat sat".split(), 2).score == 1.0

@@ -52,6 +52,7 @@ from mtlearn.metrics.bleu.smoothing import (
 )
 from mtlearn.text import Segment, as_reference_list, as_tokens, check_choice, check_corpus, check_index
 from mtlearn.ngrams import count_ngrams
+from mtlearn.references import check_sentence_call
 from mtlearn.signature import format_number, make_signature
 from mtlearn.text import TOKENIZERS, cjk_note, get_tokenizer, part_of, plural, unsplit_cjk
 
@@ -876,6 +877,7 @@ def bleu(
     """
     opts = _check_options(max_order, weights, smoothing, smooth_value, tokenize, lowercase,
                           effective_order)
+    check_sentence_call(candidate, references, call="bleu")  # a corpus here would score as one sentence
     cand = as_tokens(candidate, argname="candidate", tokenize=tokenize, lowercase=lowercase)
     refs = as_reference_list(references, argname="references", tokenize=tokenize,
                              lowercase=lowercase)

@@ -48,6 +48,7 @@ from mtlearn.metrics.chrf.formulas import (
 )
 from mtlearn.ngrams import count_elements
 from mtlearn.signature import format_number, make_signature
+from mtlearn.references import check_sentence_call
 from mtlearn.text import check_choice, check_corpus, check_index, part_of, plural
 
 __all__ = [
@@ -743,6 +744,7 @@ def chrf(
     0.6836
     """
     opts = _check_options(char_order, word_order, beta, lowercase, whitespace, eps_smoothing, reference_ties)
+    check_sentence_call(candidate, references, call="chrf")  # name the corpus function, not only the type
     cand = _check_text(candidate, "candidate")
     refs = _check_references(references, "references")
     return _segment_result(cand, refs, opts)

@@ -60,6 +60,7 @@ from mtlearn.metrics.meteor.matchers import Stage, resolve_stages
 from mtlearn.metrics.meteor._search import SearchStop
 from mtlearn.signature import format_number, make_signature
 from mtlearn.text import get_tokenizer, plural
+from mtlearn.references import check_sentence_call
 
 __all__ = [
     "MeteorResult",
@@ -525,6 +526,7 @@ def meteor(
     'empty candidate: no words to match, METEOR is defined as 0'
     """
     opts = _check_options(stages, alpha, beta, gamma, tie_break, lowercase, tokenize)
+    check_sentence_call(candidate, references, call="meteor")  # a corpus here would score as one sentence
     cand = as_tokens(candidate, argname="candidate", tokenize=opts.tokenize, lowercase=opts.lowercase)
     refs = as_reference_list(
         references, argname="references", tokenize=opts.tokenize, lowercase=opts.lowercase

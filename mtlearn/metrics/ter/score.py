@@ -38,6 +38,7 @@ from mtlearn.metrics.ter.edit_distance import Alignment
 from mtlearn.metrics.ter.fast import exact_distance, exact_levenshtein, fast_shift_search, ter_edits
 from mtlearn.metrics.ter.shifts import Shift
 from mtlearn.signature import make_signature
+from mtlearn.references import check_sentence_call
 from mtlearn.text import check_corpus, check_index, part_of, plural
 
 __all__ = [
@@ -440,6 +441,7 @@ def _segment_notes(cand: Sequence[str], refs: Sequence[Sequence[str]], rule: Opt
 def _run_segment(metric: str, candidate: object, references: object, normalized: object, no_punct: object,
                  asian_support: object, case_sensitive: object) -> TerResult:
     opts = _check_options(metric, normalized, no_punct, asian_support, case_sensitive)
+    check_sentence_call(candidate, references, call=metric)  # a corpus here would score as one sentence
     cand = _as_tokens(candidate, "candidate", _tokenizer(opts), opts)
     refs = _as_references(references, "references", _tokenizer(opts, reference=True), opts)
     return _segment(cand, refs, opts)
