@@ -184,7 +184,8 @@ class ReferenceLayoutWarning(UserWarning):
     """The references of a corpus call look mis-shaped (see :func:`check_reference_layout`)."""
 
 
-def warn_reference_layout(candidates: Sequence, references: object, *, call: str) -> Optional[ReferenceLayout]:
+def warn_reference_layout(candidates: Sequence, references: object, *, call: str,
+                          stacklevel: int = 3) -> Optional[ReferenceLayout]:
     """Warn (:class:`ReferenceLayoutWarning`, with the corrected call) when the layout looks wrong.
 
     The corpus functions call this before their own checks, whose errors stay errors; a
@@ -203,7 +204,7 @@ def warn_reference_layout(candidates: Sequence, references: object, *, call: str
         return None
     if layout.ok or layout.layout == "lengths-disagree":  # the metric's error says it all
         return None
-    warnings.warn(layout.message, ReferenceLayoutWarning, stacklevel=3)
+    warnings.warn(layout.message, ReferenceLayoutWarning, stacklevel=stacklevel)  # at the caller's caller
     return layout
 
 
@@ -226,8 +227,8 @@ def transposed(references: Sequence) -> list[list]:
     return [list(refs) for refs in zip(*references)]
 
 
-def warn_ambiguous_layout(candidates: Sequence, references: object, score: float,
-                          rescore: Callable[[list], float], *, call: str) -> Optional[tuple[float, float]]:
+def warn_ambiguous_layout(candidates: Sequence, references: object, score: float, rescore: Callable[[list], float],
+                          *, call: str, stacklevel: int = 3) -> Optional[tuple[float, float]]:
     """When the shapes cannot tell the layout, score the other reading and warn if the scores differ.
 
     ``score`` is the corpus function's score as read (references per segment); ``rescore``
@@ -262,14 +263,16 @@ def warn_ambiguous_layout(candidates: Sequence, references: object, score: float
     fix = f"If they are streams: {call}(candidates, {_TRANSPOSE})"
     if n > AMBIGUOUS_SCORED:  # n x n references: scoring them all again is no longer cheap
         warnings.warn(f"{head} (not scored both ways: more than {AMBIGUOUS_SCORED} segments). {fix}",
-                      AmbiguousLayoutWarning, stacklevel=3)
+                      AmbiguousLayoutWarning, stacklevel=stacklevel)
         return None
     assert isinstance(references, Sequence)
-    other = rescore(transposed(references))
+    with warnings.catch_warnings():  # the other reading's own warnings repeat the call's
+        warnings.simplefilter("ignore")
+        other = rescore(transposed(references))
     if other == score:
         return None
     warnings.warn(f"{head}, and the readings differ: {call} = {score:.4f} as read, {other:.4f} as streams. {fix}",
-                  AmbiguousLayoutWarning, stacklevel=3)
+                  AmbiguousLayoutWarning, stacklevel=stacklevel)
     return score, other
 
 
