@@ -9,7 +9,7 @@
     mtlearn wer    -r REF [REF ...] [-i HYP [HYP ...]] [options]            # also: mtlearn cer
     mtlearn score  -r REF [REF ...] -i SYS [SYS ...] -m bleu chrf ter ...   # one table, sacreBLEU's -m
     mtlearn wordnet [--check]           # make WordNet available for METEOR's synonym stage
-    mtlearn compare -r REF [REF ...] -i BASELINE SYS2 [SYS3 ...] [--metric bleu|chrf|meteor] --paired-bs|--paired-ar
+    mtlearn compare -r REF [REF ...] -i BASELINE SYS2 [SYS3 ...] [--metric bleu|chrf|meteor|ter] --paired-bs|--paired-ar
     mtlearn why bleu|meteor -r REF [REF ...] [-i HYP] [--profiles A,B,...] [--walk A B]  # why libraries disagree
 
 Files follow sacreBLEU's conventions: UTF-8, one segment a line, all files
@@ -96,6 +96,7 @@ from mtlearn.metrics.meteor.alignment import TIE_BREAKS
 from mtlearn.metrics.meteor.score import corpus_meteor, meteor
 from mtlearn.metrics.ter.score import cer, corpus_cer, corpus_ter, corpus_wer, ter, wer
 from mtlearn.text import TOKENIZERS, NumberError, parse_number, plural
+from mtlearn.references import AmbiguousLayoutWarning
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError
 
 __all__ = ["CommandLineError", "Corpus", "build_parser", "load_corpus", "main", "read_lines", "read_segments"]
@@ -553,12 +554,14 @@ _COMPARE_OPTIONS = {
     "bleu": ("tokenize", "smoothing", "smooth_value", "max_order", "lowercase"),
     "chrf": ("char_order", "word_order", "beta", "whitespace", "eps_smoothing", "reference_ties", "lowercase"),
     "meteor": ("stages", "alpha", "beta", "gamma", "tie_break", "tokenize", "lowercase"),
+    "ter": (),
 }
 #: What ``mtlearn compare`` uses where an option is not given: ``mtlearn bleu``'s, ``chrf``'s, ``meteor``'s defaults.
 _COMPARE_DEFAULTS = {
     "bleu": {"tokenize": "13a", "smoothing": "exp"},
     "chrf": {},
     "meteor": {},
+    "ter": {},
 }
 
 
@@ -567,7 +570,7 @@ def _add_compare_command(commands: Any) -> None:
         "compare", help="paired significance tests between a baseline and other systems (sacreBLEU's)",
         description="Is each system's score different from the baseline's by more than chance? sacreBLEU's "
                     "paired bootstrap resampling (--paired-bs, 1000 samples) or paired approximate randomization "
-                    "(--paired-ar, 10000 trials), on mtlearn's BLEU, chrF or METEOR, with sacreBLEU's seed "
+                    "(--paired-ar, 10000 trials), on mtlearn's BLEU, chrF, METEOR or TER, with sacreBLEU's seed "
                     "(12345): the p-values are sacreBLEU's. The first -i file is the baseline. Each row gives the "
                     "score (on the 0-100 scale of every mtlearn command; --scale 1: 0-1), for "
                     "the bootstrap the mean and the half-width of the 95% interval over the samples, and the "
@@ -585,7 +588,7 @@ def _add_compare_command(commands: Any) -> None:
     test.add_argument("--paired-bs", "-pbs", action="store_true", help="paired bootstrap resampling")
     test.add_argument("--paired-ar", "-par", action="store_true", help="paired approximate randomization")
     settings = p_compare.add_argument_group("test settings")
-    settings.add_argument("--metric", "-m", choices=("bleu", "chrf", "meteor"), default="bleu",
+    settings.add_argument("--metric", "-m", choices=("bleu", "chrf", "meteor", "ter"), default="bleu",
                           help="the metric compared (default: %(default)s)")
     settings.add_argument("--paired-bs-n", "-pbsn", type=_positive, default=1000, metavar="N",
                           help="number of bootstrap samples (default: %(default)s)")
@@ -683,6 +686,7 @@ def _compare(args: argparse.Namespace) -> list[str]:
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)
+        warnings.simplefilter("ignore", AmbiguousLayoutWarning)  # one file per reference stream: the layout is known
         result = paired_test(systems, references, metric=args.metric, test=test,
                              n_samples=args.paired_bs_n if test == "bs" else args.paired_ar_n,
                              seed=_resolved_seed(args.seed),
@@ -758,6 +762,7 @@ def _why(args: argparse.Namespace) -> list[str]:
     corpus = load_corpus(args.references, args.input)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)
+        warnings.simplefilter("ignore", AmbiguousLayoutWarning)  # one file per reference stream: the layout is known
         result = compare_implementations(list(corpus.hypotheses), [list(refs) for refs in corpus.references],
                                          args.metric, tokenize=args.tokenize, profiles=args.profiles)
         if args.walk:
@@ -1043,6 +1048,7 @@ def _score_files(args: argparse.Namespace) -> Iterable[str]:
                   file=sys.stderr)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)  # e.g. "weights: they sum to 2, not 1"
+        warnings.simplefilter("ignore", AmbiguousLayoutWarning)  # one file per reference stream: the layout is known
         chunks = run(args, jobs, systems)
     for warning in caught:
         print(f"mtlearn: warning: {warning.message}", file=sys.stderr)

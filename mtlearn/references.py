@@ -19,16 +19,32 @@ references looks like 2 reference streams of 3 segments each (sacreBLEU's layout
 
 When the shapes cannot tell (as many streams as segments, e.g. two candidates with two
 references each), the layout is ``ambiguous``: ``ok`` is True (the call may well be right)
-and the note says how the other reading would be written.
+and the note says how the other reading would be written. The corpus functions then score a
+short corpus both ways and warn (:class:`AmbiguousLayoutWarning`, both scores in the message)
+when the two readings give different scores (:func:`warn_ambiguous_layout`).
+
+The sentence functions (``bleu``, ``meteor``, ``chrf``, ``ter``, ``wer``, ``cer``,
+``d2l_bleu``) take one candidate. A corpus passed to one of them would be read as one
+sentence whose "tokens" are whole sentences (``wer`` of two sentences was 2.0, ``bleu``
+0.0); :func:`check_sentence_call` recognises that shape and names the corpus function:
+
+>>> check_sentence_call(["the cat sat on the mat", "a dog barked"], [["the cat sat on a mat"], ["the dog barked"]],
+...                     call="wer")
+Traceback (most recent call last):
+...
+mtlearn.references.CorpusGivenError: candidate: a list of 2 sentences ('the cat sat on the mat', 'a dog barked'), not the tokens of one: wer() scores one candidate; for a corpus call corpus_wer(candidates, references), references[i] listing the references of candidates[i]
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Optional
 
-__all__ = ["ReferenceLayout", "ReferenceLayoutWarning", "check_reference_layout", "warn_reference_layout", "LAYOUTS"]
+__all__ = ["ReferenceLayout", "ReferenceLayoutWarning", "AmbiguousLayoutWarning", "CorpusGivenError",
+           "check_reference_layout", "warn_reference_layout", "warn_ambiguous_layout", "check_sentence_call",
+           "segment_shape_problem", "transposed", "LAYOUTS", "AMBIGUOUS_SCORED"]
 
 #: What :func:`check_reference_layout` can report.
 LAYOUTS = ("segments", "one-per-segment", "ambiguous", "streams", "single-string", "flat-references",
@@ -168,7 +184,8 @@ class ReferenceLayoutWarning(UserWarning):
     """The references of a corpus call look mis-shaped (see :func:`check_reference_layout`)."""
 
 
-def warn_reference_layout(candidates: Sequence, references: object, *, call: str) -> Optional[ReferenceLayout]:
+def warn_reference_layout(candidates: Sequence, references: object, *, call: str,
+                          stacklevel: int = 3) -> Optional[ReferenceLayout]:
     """Warn (:class:`ReferenceLayoutWarning`, with the corrected call) when the layout looks wrong.
 
     The corpus functions call this before their own checks, whose errors stay errors; a
@@ -187,7 +204,165 @@ def warn_reference_layout(candidates: Sequence, references: object, *, call: str
         return None
     if layout.ok or layout.layout == "lengths-disagree":  # the metric's error says it all
         return None
-    import warnings
-
-    warnings.warn(layout.message, ReferenceLayoutWarning, stacklevel=3)
+    warnings.warn(layout.message, ReferenceLayoutWarning, stacklevel=stacklevel)  # at the caller's caller
     return layout
+
+
+# --------------------------------------------------------------------------- square shapes: score both readings
+
+#: Up to this many segments, an ambiguous (square) call is scored both ways; above, the warning gives no scores.
+AMBIGUOUS_SCORED = 16
+
+
+class AmbiguousLayoutWarning(ReferenceLayoutWarning):
+    """A square call (as many reference lists as segments, each as long) whose two readings score differently."""
+
+
+def transposed(references: Sequence) -> list[list]:
+    """The other reading of a square ``references``: per segment <-> per stream.
+
+    >>> transposed([["a", "b"], ["c", "d"]])
+    [['a', 'c'], ['b', 'd']]
+    """
+    return [list(refs) for refs in zip(*references)]
+
+
+def warn_ambiguous_layout(candidates: Sequence, references: object, score: float, rescore: Callable[[list], float],
+                          *, call: str, stacklevel: int = 3) -> Optional[tuple[float, float]]:
+    """When the shapes cannot tell the layout, score the other reading and warn if the scores differ.
+
+    ``score`` is the corpus function's score as read (references per segment); ``rescore``
+    scores the same candidates with other references (the function itself, without this
+    check). Up to :data:`AMBIGUOUS_SCORED` segments both readings are scored and the warning
+    (:class:`AmbiguousLayoutWarning`) prints both, only when they differ; above, it says the
+    shapes cannot tell without scoring. Returns ``(as read, as streams)`` when it warned
+    with scores. Where the layout is known (the command line reads one file per stream),
+    the caller ignores the warning.
+
+    >>> import warnings
+    >>> cands = ["the cat sat", "a dog ran"]
+    >>> refs = [["the cat sat", "a dog ran"], ["a cat sat", "the dog ran"]]  # two streams?
+    >>> exact = lambda rs: sum(c in r for c, r in zip(cands, rs)) / len(cands)  # a toy metric
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     both = warn_ambiguous_layout(cands, refs, exact(refs), exact, call="corpus_bleu")
+    >>> both
+    (0.5, 1.0)
+    >>> print(caught[0].message)
+    references is 2 lists of 2: per segment (as read) or 2 reference streams (sacreBLEU's layout); the shapes cannot tell, and the readings differ: corpus_bleu = 0.5000 as read, 1.0000 as streams. If they are streams: corpus_bleu(candidates, [list(refs) for refs in zip(*references)])
+    """
+    try:
+        layout = check_reference_layout(candidates, references, call=call)
+    except TypeError:
+        return None
+    if layout.layout != "ambiguous":
+        return None
+    n = layout.n_candidates
+    head = (f"references is {n} lists of {n}: per segment (as read) or {n} reference streams "
+            f"(sacreBLEU's layout); the shapes cannot tell")
+    fix = f"If they are streams: {call}(candidates, {_TRANSPOSE})"
+    if n > AMBIGUOUS_SCORED:  # n x n references: scoring them all again is no longer cheap
+        warnings.warn(f"{head} (not scored both ways: more than {AMBIGUOUS_SCORED} segments). {fix}",
+                      AmbiguousLayoutWarning, stacklevel=stacklevel)
+        return None
+    assert isinstance(references, Sequence)
+    with warnings.catch_warnings():  # the other reading's own warnings repeat the call's
+        warnings.simplefilter("ignore")
+        other = rescore(transposed(references))
+    if other == score:
+        return None
+    warnings.warn(f"{head}, and the readings differ: {call} = {score:.4f} as read, {other:.4f} as streams. {fix}",
+                  AmbiguousLayoutWarning, stacklevel=stacklevel)
+    return score, other
+
+
+# --------------------------------------------------------------------------- a corpus given to a sentence function
+
+
+class CorpusGivenError(ValueError, TypeError):
+    """A sentence function was given a corpus (or a corpus' references); the message names the corpus function.
+
+    A ``ValueError`` (the values have the wrong shape for one sentence) and a ``TypeError``
+    (what a list of token lists used to raise), so callers catching either still do.
+    """
+
+
+def _words(text: str) -> int:
+    return len(text.split())
+
+
+def _quoted(items: Sequence, k: int = 2) -> str:
+    shown = ", ".join(repr(x if len(str(x)) <= 40 else str(x)[:37] + "...") for x in items[:k])
+    return shown + (", ..." if len(items) > k else "")
+
+
+def _corpus_advice(call: str, corpus: Optional[str]) -> str:
+    if corpus is None:  # d2l_bleu: no corpus form
+        return f"{call}() scores one pair; call it once per pair"
+    return (f"{call}() scores one candidate; for a corpus call {corpus}(candidates, references), "
+            "references[i] listing the references of candidates[i]")
+
+
+def segment_shape_problem(segment: object) -> Optional[str]:
+    """Why ``segment`` (one candidate, or one reference) looks like several sentences, else ``None``.
+
+    A list of token lists, or a list of strings most of which hold several words (a
+    sentence each). A token list of single words, or with a few multi-word tokens
+    (``["new york", "is"]``), is one segment.
+
+    >>> segment_shape_problem(["the", "cat"]), segment_shape_problem(["new york", "is"])
+    (None, None)
+    >>> segment_shape_problem([["the", "cat"], ["a", "dog"]])
+    'a list of 2 token lists'
+    """
+    if isinstance(segment, str) or not isinstance(segment, (list, tuple)) or not segment:
+        return None
+    if any(isinstance(item, (list, tuple)) for item in segment):
+        return f"a list of {len(segment)} token lists"
+    texts = [item for item in segment if isinstance(item, str)]
+    if len(texts) == len(segment) and 2 * sum(_words(t) > 1 for t in texts) > len(texts):
+        return f"a list of {len(segment)} sentence{'s' if len(segment) > 1 else ''} ({_quoted(texts)})"
+    return None
+
+
+def _reference_problem(references: object) -> Optional[str]:
+    """A sentence call's references in a corpus' shape: a reference that is a list of sentences or of token lists."""
+    if isinstance(references, str) or not isinstance(references, (list, tuple)):
+        return None
+    for k, ref in enumerate(references):
+        if not isinstance(ref, (list, tuple)) or not ref:
+            continue
+        if any(isinstance(item, (list, tuple)) for item in ref):
+            return f"references[{k}] is a list of {len(ref)} token lists, not one reference"
+        sentences = [item for item in ref if isinstance(item, str) and _words(item) > 1]
+        if sentences:
+            return (f"references[{k}] is a list holding sentences ({_quoted(sentences)}), which would be read as "
+                    f"one reference of {len(ref)} token{'s' if len(ref) > 1 else ''}")
+    return None
+
+
+def check_sentence_call(candidate: object, references: object, *, call: str, corpus: Optional[str] = "",
+                        candidate_name: str = "candidate", references_name: str = "references") -> None:
+    """Refuse a corpus given to the sentence function ``call``, naming the corpus function to call instead.
+
+    Raises :class:`CorpusGivenError` when the candidate is a list of sentences or of token
+    lists, or when (the candidate being one sentence) a reference is itself a list of
+    sentences or of token lists. ``corpus`` is the corpus function's name (default
+    ``"corpus_" + call``; ``None`` when there is none). Tokens given on purpose pass: a
+    list of single words, or a token list with a few multi-word tokens whose references
+    use the same tokens.
+
+    >>> check_sentence_call(["the", "cat"], [["the", "cat"], "a cat"], call="bleu")  # tokens: fine
+    >>> check_sentence_call("the cat", [["the cat", "a cat"]], call="meteor")
+    Traceback (most recent call last):
+    ...
+    mtlearn.references.CorpusGivenError: references: references[0] is a list holding sentences ('the cat', 'a cat'), which would be read as one reference of 2 tokens: meteor() scores one candidate; for a corpus call corpus_meteor(candidates, references), references[i] listing the references of candidates[i]
+    """
+    corpus = f"corpus_{call}" if corpus == "" else corpus
+    problem = segment_shape_problem(candidate)
+    if problem:
+        raise CorpusGivenError(f"{candidate_name}: {problem}, not the tokens of one: {_corpus_advice(call, corpus)}")
+    phrases = isinstance(candidate, (list, tuple)) and any(isinstance(t, str) and _words(t) > 1 for t in candidate)
+    found = None if phrases else _reference_problem(references)  # multi-word tokens on both sides: on purpose
+    if found:
+        raise CorpusGivenError(f"{references_name}: {found}: {_corpus_advice(call, corpus)}")

@@ -312,3 +312,56 @@ def test_word_orders_only_and_char_orders_only() -> None:
 def test_no_match_with_eps_smoothing_says_why() -> None:
     r = chrf("xyz", ["abc"], eps_smoothing=True)
     assert 0 < r.score < 1e-15 and "no n-gram of any order matches" in r.reason and "epsilon" in r.reason
+
+
+# --------------------------------------------------------------------------- bounded orders
+
+HUGE_ORDERS = """
+import json, time, tracemalloc
+import mtlearn
+from mtlearn.metrics.chrf import score
+MAX_ORDER = getattr(score, "MAX_ORDER", 4096)
+tracemalloc.start()
+start = time.perf_counter()
+errors = []
+for kwargs in ({"char_order": 10**7}, {"char_order": 10**22}, {"word_order": 10**9}, {"char_order": MAX_ORDER + 1},
+               {"char_order": 10**100}):
+    try:
+        mtlearn.chrf("the cat sat on the mat", ["the cat sat on a mat"], **kwargs)
+    except ValueError as error:
+        errors.append(str(error))
+top = mtlearn.chrf("the cat sat on the mat", ["the cat sat on a mat"], char_order=MAX_ORDER, word_order=MAX_ORDER)
+corpus = mtlearn.corpus_chrf(["the cat sat on the mat", "a dog"], [["the cat sat on a mat"], ["a dog barked"]],
+                             char_order=MAX_ORDER)
+low = mtlearn.chrf("the cat sat on the mat", ["the cat sat on a mat"], char_order=30, word_order=30)
+print(json.dumps({"seconds": time.perf_counter() - start, "peak": tracemalloc.get_traced_memory()[1],
+                  "errors": errors, "top": top.score, "explain": len(top.explain()), "reason": top.reason,
+                  "corpus": corpus.score, "low": low.score}))
+"""
+
+
+def _run_bounded(code: str, timeout: float = 120) -> dict:
+    """``code`` in a fresh interpreter (it prints one JSON line); a failure, not a hang, if it runs over ``timeout`` s."""
+    import subprocess
+    import sys
+
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"still running after {timeout} s: the orders are not bounded")
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_orders_are_bounded_with_the_reason() -> None:
+    # Before: char_order=10**7 ran past 30 s; --char-order 1000000000 reached 844 MB in 20 s.
+    out = _run_bounded(HUGE_ORDERS)
+    assert len(out["errors"]) == 5
+    for error, name in zip(out["errors"], ("char_order", "char_order", "word_order", "char_order", "char_order")):
+        assert error.startswith(f"{name}: at most 4096, got ") and "averages one F per order" in error
+    assert "got 10000000000000000000000 (" in out["errors"][1] and "a number of 101 digits" in out["errors"][4]
+    # At the bound: the orders past both texts leave the score as it is with fewer orders (effective order),
+    # and say so in one line each, not one per order.
+    assert out["top"] > 0 and out["low"] == out["top"]
+    assert out["explain"] < 20_000 and "-c4096, w" in out["reason"] and "-w4096 left out" in out["reason"]
+    assert out["corpus"] > 0

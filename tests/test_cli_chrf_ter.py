@@ -407,3 +407,15 @@ def test_wmt22_official_chrf_a(capsys, wmt22: Path) -> None:
     hyp = wmt22 / "system-outputs" / "generaltest2022.de-en.hyp.Lan-Bridge.en"
     got = json.loads(ok(capsys, "chrf", "-r", ref, "-i", hyp, "--json"))["score"]
     assert math.isclose(got, expected, rel_tol=1e-13), (got, expected)
+
+
+@pytest.mark.parametrize("option, value", [("--char-order", "1000000000"), ("--char-order", "12345678901234567890123"),
+                                           ("--chrf-word-order", "4097")])
+def test_chrf_orders_beyond_the_bound_are_one_line_and_quick(files, option, value) -> None:
+    # Before: --char-order 1000000000 reached 844 MB in 20 s (1.37 GB after 25 s here), a 23-digit value 1.5 GB.
+    proc = subprocess.run([str(MTLEARN), "chrf", "-r", str(files["ref1"]), "-i", str(files["hyp"]), option, value],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and proc.stdout == ""
+    name = option.replace("chrf-", "")
+    assert proc.stderr.startswith(f"mtlearn: error: {name}: at most 4096, got {value} (")
+    assert len(proc.stderr.splitlines()) == 1 and "Traceback" not in proc.stderr

@@ -76,7 +76,7 @@ def test_wmt22_de_en_p_values_equal_sacrebleus_command_line(wmt22, capsys, metri
             assert abs(mine["mean"] - numbers["mean"]) < 1e-5  # sacreBLEU's samples are float32
 
 
-@pytest.mark.parametrize("metric", ["bleu", "chrf", "meteor"])
+@pytest.mark.parametrize("metric", ["bleu", "chrf", "meteor", "ter"])
 @pytest.mark.parametrize("test", ["bs", "ar"])
 def test_numbers_are_the_librarys(capsys, files, metric, test):
     extra = ["--stages", "exact,stem"] if metric == "meteor" else []
@@ -97,6 +97,21 @@ def scaled(data: dict, scale: int) -> dict:
         for key in ("score", "mean", "ci"):
             row[key] = None if row[key] is None else scale * row[key]
     return {"scale": scale, **data}
+
+
+def test_ter_p_values_equal_sacrebleus_command_line(capsys, files):
+    # Before: --metric ter was an invalid choice. (sacreBLEU cannot write TER's bootstrap as JSON either:
+    # its samples are float32; tests/test_significance.py compares the bootstrap through its Python API.)
+    theirs = _sacrebleu_json([files["ref"]], [files["base"], files["other"]], "ter", "ar")
+    status, out, err = run(capsys, ["compare", "-r", files["ref"], "-i", files["base"], files["other"],
+                                    "--metric", "ter", "--paired-ar", "--json"])
+    assert status == 0 and err == ""
+    ours = json.loads(out)
+    assert ours["metric_name"] == "TER"
+    for mine, row in zip(ours["systems"], theirs):
+        numbers = next(v for k, v in row.items() if k != "system")
+        assert mine["p_value"] == numbers["p_value"], mine["system"]
+        assert abs(mine["score"] - numbers["score"]) < 1e-9  # both on the 0-100 scale
 
 
 def test_text_output_has_sacrebleus_columns(capsys, files):
@@ -155,7 +170,9 @@ def test_console_script_quiet_and_clean(files):
 @pytest.mark.parametrize(("argv", "status", "message"), [
     (["-i", "{base}", "--paired-bs"], 2, "only one system given to -i"),
     (["-i", "{base}", "{short}", "--paired-bs"], 1, "short.txt has 4 lines but {base} has 6"),
-    (["-i", "{base}", "{other}", "--paired-ar", "--metric", "ter"], 2, "invalid choice: 'ter'"),
+    (["-i", "{base}", "{other}", "--paired-ar", "--metric", "wer"], 2, "invalid choice: 'wer'"),
+    (["-i", "{base}", "{other}", "--paired-ar", "--metric", "ter", "--lowercase"], 2,
+     "--lowercase does not apply to --metric ter"),
     (["-i", "{base}", "{other}"], 2, "one of the arguments --paired-bs/-pbs --paired-ar/-par is required"),
     (["-i", "{base}", "{other}", "--paired-bs", "--paired-ar"], 2, "not allowed with argument"),
     (["-i", "{base}", "{base}", "--paired-bs"], 2, "is given twice to -i"),
@@ -208,3 +225,17 @@ def test_progress_only_on_a_terminal_and_not_with_quiet(monkeypatch, capsys, fil
     else:
         assert f"mtlearn: compare: scoring {files['base']} (chrf)" in terminal.text
         assert f"mtlearn: compare: {files['other']} against {files['base']} (50 samples)" in terminal.text
+
+
+def test_a_huge_max_order_is_bounded_and_equals_the_library(files):
+    # Before: --max-order 10000000 on a one-line corpus took 26 s and 2.4 GB, then ran out of memory at 6 GB.
+    argv = [str(MTLEARN), "compare", "-r", files["ref"], "-i", files["base"], files["other"], "--paired-bs",
+            "--max-order", "10000000", "--json"]
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("compare --max-order 10000000 still running after 120 s")
+    assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
+    expected = mtlearn.paired_test({files["base"]: BASE, files["other"]: OTHER}, [[r] for r in REFS],
+                                   max_order=10_000_000)
+    assert json.loads(done.stdout) == scaled(expected.to_dict(), 100)

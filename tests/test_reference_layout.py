@@ -109,8 +109,10 @@ def test_ambiguous_only_when_the_shapes_cannot_tell():
     square = [["the cat sat", "a cat sat"], ["a dog ran", "the dog ran"]]
     layout = mtlearn.check_reference_layout(["the cat sat", "a dog ran"], square)
     assert (layout.layout, layout.ok) == ("ambiguous", True)
+    # A square whose two readings score alike needs no warning (each segment's references hold it).
+    alike = [["the cat sat", "a dog ran"], ["a dog ran", "the cat sat"]]
     for fn in CORPUS_FUNCTIONS.values():
-        no_warning(fn, ["the cat sat", "a dog ran"], square)
+        no_warning(fn, ["the cat sat", "a dog ran"], alike)
     # One candidate with one reference: both readings are the same, nothing is ambiguous.
     assert mtlearn.check_reference_layout(["a b"], [["a b"]]).layout == "segments"
     # Two candidates, one with two references and one with one: the shapes tell.
@@ -186,3 +188,138 @@ def test_the_cli_never_warns_on_two_reference_files_of_two_lines(tmp_path, capsy
     captured = capsys.readouterr()
     assert status == 0, captured.err
     assert "reference stream" not in captured.err and "ambiguous" not in captured.err
+
+
+# ------------------------------------------------------------------ a corpus given to a sentence function
+
+CORPUS_CANDS = ["the cat sat on the mat", "a dog barked"]
+CORPUS_REFS = [["the cat sat on a mat"], ["the dog barked"]]
+
+SENTENCE_FUNCTIONS = {
+    "bleu": mtlearn.bleu,
+    "meteor": lambda c, r: mtlearn.meteor(c, r, stages=["exact"]),
+    "chrf": mtlearn.chrf,
+    "ter": mtlearn.ter,
+    "wer": mtlearn.wer,
+    "cer": mtlearn.cer,
+}
+
+
+@pytest.mark.parametrize("name", sorted(SENTENCE_FUNCTIONS))
+def test_a_corpus_given_to_a_sentence_function_names_the_corpus_function(name):
+    # Before: wer and ter scored this corpus as one sentence of two "tokens" (2.0), bleu 0.0.
+    fn = SENTENCE_FUNCTIONS[name]
+    with pytest.raises(ValueError, match=rf"^candidate: a list of 2 sentences .* for a corpus call corpus_{name}\("):
+        fn(CORPUS_CANDS, CORPUS_REFS)
+    # The same with one reference string per segment, and with a corpus of token lists.
+    with pytest.raises(ValueError, match=rf"corpus_{name}\(candidates, references\)"):
+        fn(CORPUS_CANDS, [refs[0] for refs in CORPUS_REFS])
+    with pytest.raises(TypeError, match=r"^candidate: a list of 2 token lists"):
+        fn([c.split() for c in CORPUS_CANDS], [[r[0].split()] for r in CORPUS_REFS])
+    # One sentence whose references were wrapped once too often.
+    with pytest.raises(ValueError, match=r"^references: references\[0\] is a list holding sentences"):
+        fn(CORPUS_CANDS[0], [["the cat sat on a mat", "a cat sat on the mat"]])
+    # The call it names gives the corpus score.
+    assert getattr(mtlearn, f"corpus_{name}")(CORPUS_CANDS, CORPUS_REFS).score >= 0
+
+
+@pytest.mark.parametrize("name", sorted(set(SENTENCE_FUNCTIONS) - {"chrf", "cer"}))
+def test_tokens_given_on_purpose_still_score(name):
+    fn = SENTENCE_FUNCTIONS[name]
+    as_string = fn("the cat sat on the mat", ["the cat sat on a mat"])
+    as_tokens = fn("the cat sat on the mat".split(), ["the cat sat on a mat".split()])
+    mixed = fn("the cat sat on the mat".split(), ["the cat sat on a mat"])
+    assert as_string.score == as_tokens.score == mixed.score
+    # A few multi-word tokens, used on both sides, are tokens too.
+    assert fn(["new york", "is", "big"], [["new york", "was", "big"]]).score == \
+        fn(["newyork", "is", "big"], [["newyork", "was", "big"]]).score
+
+
+def test_characters_given_to_cer_and_one_string_to_chrf_still_score():
+    assert mtlearn.cer(list("kitten"), [list("sitting")]).score == mtlearn.cer("kitten", ["sitting"]).score
+    assert mtlearn.chrf("the cat sat", "the cat sat").score == 1.0  # one bare reference string
+
+
+def test_d2l_bleu_refuses_a_corpus_too():
+    with pytest.raises(ValueError, match=r"^pred_tokens: a list of 2 sentences .* call it once per pair"):
+        mtlearn.d2l_bleu(CORPUS_CANDS, "the cat sat on a mat", 2)
+    with pytest.raises(ValueError, match=r"^label_tokens: a list of 2 sentences"):
+        mtlearn.d2l_bleu("the cat sat", ["the cat sat on a mat", "the dog barked"], 2)
+    assert mtlearn.d2l_bleu("the cat sat".split(), "the cat sat".split(), 2).score == 1.0
+
+
+# ------------------------------------------------------------------ square shapes: both readings scored
+
+SQUARE_CANDS = ["the cat sat on the mat today", "a dog barked at the postman"]
+# Two reference streams (sacreBLEU's layout): stream k holds the k-th reference of every segment.
+SQUARE_STREAMS = [["the cat sat on the mat today", "a dog barked at the postman"],
+                  ["a cat was sitting on the mat", "the dog barked at a man"]]
+
+ALL_CORPUS_FUNCTIONS = {**CORPUS_FUNCTIONS, "corpus_wer": mtlearn.corpus_wer, "corpus_cer": mtlearn.corpus_cer}
+
+
+@pytest.mark.parametrize("name", sorted(ALL_CORPUS_FUNCTIONS))
+def test_a_square_call_whose_readings_differ_warns_with_both_scores(name):
+    # Before: as many streams as segments scored silently as per-segment lists (BLEU 0.7622, not 1.0).
+    fn = ALL_CORPUS_FUNCTIONS[name]
+    right = fn(SQUARE_CANDS, [list(refs) for refs in zip(*SQUARE_STREAMS)]).score  # the streams transposed
+    with pytest.warns(mtlearn.references.AmbiguousLayoutWarning) as caught:
+        read = fn(SQUARE_CANDS, SQUARE_STREAMS).score
+    message = str(caught[0].message)
+    assert read != right
+    assert f"{name} = {read:.4f} as read, {right:.4f} as streams" in message
+    assert f"{name}(candidates, [list(refs) for refs in zip(*references)])" in message
+
+
+def test_the_bleu_of_the_issue_is_named():
+    with pytest.warns(mtlearn.references.AmbiguousLayoutWarning, match=r"corpus_bleu = 0\.\d{4} as read, 1\.0000 as streams"):
+        mtlearn.corpus_bleu(SQUARE_CANDS, SQUARE_STREAMS)
+
+
+def test_paired_test_warns_once_for_a_square_call_and_refuses_a_string():
+    systems = {"base": SQUARE_CANDS, "other": ["the cat sat on a mat", "a dog barked"]}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        mtlearn.paired_test(systems, SQUARE_STREAMS, n_samples=20)
+    layout = [w for w in caught if issubclass(w.category, ReferenceLayoutWarning)]
+    assert len(layout) == 1 and "paired_test = " in str(layout[0].message)
+    # Before: one reference string was counted as 22 segments ("2 hypotheses for 22 segments").
+    with pytest.raises(TypeError, match=r"^references: one string, but a paired test needs one list of references "
+                                        r"per segment \(2 here\)"):
+        mtlearn.paired_test(systems, "the cat sat on the mat")
+    with pytest.raises(ValueError, match=r"3 reference streams of 2 segments .* paired_test\(systems, "):
+        mtlearn.paired_test(systems, SQUARE_STREAMS + [SQUARE_CANDS])
+
+
+def test_a_long_square_call_warns_without_scoring_twice():
+    n = mtlearn.references.AMBIGUOUS_SCORED + 1
+    cands = [f"w{i} x" for i in range(n)]
+    square = [[f"w{i} x"] + [f"w{i} y"] * (n - 1) for i in range(n)]
+    with pytest.warns(mtlearn.references.AmbiguousLayoutWarning, match=f"not scored both ways: more than {n - 1}"):
+        mtlearn.corpus_chrf(cands, square)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: mtlearn.corpus_bleu([], []), lambda: mtlearn.corpus_meteor([], []), lambda: mtlearn.corpus_chrf([], []),
+    lambda: mtlearn.corpus_ter([], []), lambda: mtlearn.corpus_wer([], []), lambda: mtlearn.corpus_cer([], []),
+    lambda: mtlearn.paired_test({"a": [], "b": []}, []), lambda: mtlearn.compare_implementations([], []),
+], ids=["bleu", "meteor", "chrf", "ter", "wer", "cer", "paired_test", "compare_implementations"])
+def test_an_empty_corpus_is_the_same_error_everywhere(call):
+    # The cards and the README say so (sacreBLEU: IndexError, NLTK: ZeroDivisionError, jiwer and torchmetrics: 0).
+    with pytest.raises(ValueError, match=r"^candidates: the corpus is empty; give at least one candidate$"):
+        call()
+
+
+def test_mtlearn_why_never_warns_on_two_reference_files_of_two_lines(tmp_path, capsys):
+    from mtlearn.cli import main
+
+    hyp, ref_a, ref_b = (tmp_path / name for name in ("hyp", "a", "b"))
+    hyp.write_text("the cat sat on the mat today\na dog barked at the postman\n", encoding="utf-8")
+    ref_a.write_text("the cat sat on the mat today\na dog barked at the postman\n", encoding="utf-8")
+    ref_b.write_text("a cat was sitting on the mat\nthe dog barked at a man\n", encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ReferenceLayoutWarning)
+        status = main(["why", "bleu", "-r", str(ref_a), str(ref_b), "-i", str(hyp), "--profiles",
+                       "sacrebleu-corpus,nltk-corpus"])
+    captured = capsys.readouterr()
+    assert status == 0 and "warning" not in captured.err, captured.err

@@ -12,19 +12,21 @@ drawn indices, ``corpus_score_from_stats``) and by its properties.
 
 from __future__ import annotations
 
+import json
 import random
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 import pytest
-from sacrebleu.metrics import BLEU, CHRF
+from sacrebleu.metrics import BLEU, CHRF, TER
 from sacrebleu.significance import PairedTest
 
 import mtlearn
 from mtlearn.metrics.bleu.score import BleuStats, bleu_from_stats
 from mtlearn.metrics.chrf.score import ChrfStats, chrf_from_stats
 from mtlearn.metrics.meteor.score import corpus_meteor, corpus_score_from_stats
+from mtlearn.ngrams import MATERIALIZED_ORDERS
 from mtlearn.study.significance import (
     DEFAULT_SAMPLES,
     bootstrap_indices,
@@ -60,7 +62,7 @@ def _de_en(root: str, systems: tuple[str, ...]) -> tuple[list[str], dict[str, li
 
 
 def _sacrebleu(metric: str, named: dict[str, list[str]], refs: list[str], test: str, n: int) -> list:
-    scorer = BLEU() if metric == "bleu" else CHRF()
+    scorer = {"bleu": BLEU, "chrf": CHRF, "ter": TER}[metric]()
     _, scores = PairedTest(list(named.items()), {"m": scorer}, [refs], test_type=test, n_samples=n)()
     return next(v for k, v in scores.items() if k != "System")
 
@@ -91,6 +93,27 @@ def test_wmt22_de_en_equals_sacrebleu(wmt22, metric, test):
     assert [s.significant for s in ours.systems[1:]] == [False, True]
 
 
+#: TER on WMT22 de-en: the first segments only. sacreBLEU's TER takes about 45 s per test on all 1,984
+#: segments of three systems (measured; the p-values were equal there too); on 500 it takes about 12 s.
+TER_SEGMENTS = 500
+
+
+@pytest.mark.wmt22
+@pytest.mark.parametrize("test", ["bs", "ar"])
+def test_wmt22_de_en_ter_equals_sacrebleu(wmt22, test):
+    # The resampling and the p-value do not depend on how many segments there are: 500 real segments (real
+    # lengths, shifts, ties between references of one line) with a close system (p large) and a far one
+    # (p small) exercise every step the full set does, and sacreBLEU's own TER gives each segment's statistics.
+    ref, hyps = _de_en(str(wmt22), ("Online-A", "Online-B", "LT22"))
+    ref = ref[:TER_SEGMENTS]
+    hyps = {name: lines[:TER_SEGMENTS] for name, lines in hyps.items()}
+    theirs = _sacrebleu("ter", hyps, ref, test, DEFAULT_SAMPLES[test])
+    ours = paired_test(hyps, [[r] for r in ref], metric="ter", test=test)
+    assert ours.metric_name == "TER"
+    _assert_same_as_sacrebleu(ours, theirs)  # TER's bootstrap samples are float32 in sacreBLEU, as chrF's
+    assert [s.significant for s in ours.systems[1:]] == [False, True]
+
+
 def _random_corpus(seed: int, n: int = 40) -> tuple[list[str], dict[str, list[str]]]:
     rng = random.Random(seed)
     words = "the a cat dog sat ran on under mat rug big small red it was".split()
@@ -111,7 +134,7 @@ def _random_corpus(seed: int, n: int = 40) -> tuple[list[str], dict[str, list[st
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 @pytest.mark.parametrize("test", ["bs", "ar"])
-@pytest.mark.parametrize("metric", ["bleu", "chrf"])
+@pytest.mark.parametrize("metric", ["bleu", "chrf", "ter"])
 def test_random_corpora_equal_sacrebleu(metric, test, seed):
     refs, systems = _random_corpus(seed)
     n = 300
@@ -303,8 +326,8 @@ def test_bad_input_is_named():
         paired_test({"base": BASE}, CORPUS_REFS)
     with pytest.raises(ValueError, match="systems: 'short' has 5 hypotheses for 6 segments"):
         paired_test({"base": BASE, "short": BASE[:5]}, CORPUS_REFS)
-    with pytest.raises(ValueError, match="metric: unknown value 'ter'"):
-        paired_test({"base": BASE, "other": OTHER}, CORPUS_REFS, metric="ter")
+    with pytest.raises(ValueError, match="metric: unknown value 'wer'; choose one of bleu, chrf, meteor, ter"):
+        paired_test({"base": BASE, "other": OTHER}, CORPUS_REFS, metric="wer")
     with pytest.raises(ValueError, match="test: unknown value 't'"):
         paired_test({"base": BASE, "other": OTHER}, CORPUS_REFS, test="t")
     with pytest.raises(ValueError, match="n_samples: expected a positive whole number"):
@@ -315,3 +338,79 @@ def test_bad_input_is_named():
         paired_test({"base": "one string", "other": OTHER}, CORPUS_REFS)
     with pytest.raises(ValueError, match="stats: 'b' has statistics of shape"):
         paired_test_from_stats({"a": [[1, 1]] * 3, "b": [[1, 1]] * 2}, lambda s: s[:, 0])
+
+
+# --------------------------------------------------------------------------- a huge max_order
+
+
+HUGE_ORDER = """
+import json, time, tracemalloc
+import mtlearn
+systems = {"base": ["the cat sat on the mat", "a dog"], "other": ["the cat sat", "a dog barked"]}
+refs = [["the cat sat on a mat"], ["a dog barked"]]
+tracemalloc.start()
+start = time.perf_counter()
+out = {}
+for eff in (False, True):
+    for test in ("bs", "ar"):
+        r = mtlearn.paired_test(systems, refs, max_order=10**7, effective_order=eff, test=test, n_samples=200)
+        out[f"{eff}-{test}"] = [[s.score, s.p_value, s.mean] for s in r.systems]
+out["seconds"] = time.perf_counter() - start
+out["peak"] = tracemalloc.get_traced_memory()[1]
+print(json.dumps(out))
+"""
+
+
+def test_a_huge_max_order_is_bounded():
+    # Before: max_order=10**7 filled 2 GB and ran past 40 s on two one-line systems (6 GB and out of memory via
+    # the command line): every order became a column of every sample's statistics.
+    import subprocess
+    import sys
+
+    try:
+        done = subprocess.run([sys.executable, "-c", HUGE_ORDER], capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("paired_test(max_order=10**7) still running after 120 s")
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = json.loads(done.stdout)
+    assert out["peak"] < 100 * 2**20, out["peak"]
+    # The scores are corpus_bleu's with the same order, the effective-order ones not 0.
+    for eff in (False, True):
+        expected = [mtlearn.corpus_bleu(h, [[r[0]] for r in [["the cat sat on a mat"], ["a dog barked"]]],
+                                        max_order=10**7, effective_order=eff, tokenize="13a", smoothing="exp").score
+                    for h in (["the cat sat on the mat", "a dog"], ["the cat sat", "a dog barked"])]
+        for test in ("bs", "ar"):
+            assert [row[0] for row in out[f"{eff}-{test}"]] == expected
+    assert out["True-bs"][0][0] > 0
+
+
+@pytest.mark.parametrize("effective_order", [False, True])
+@pytest.mark.parametrize("test", ["bs", "ar"])
+def test_orders_past_every_candidate_are_kept_once(effective_order, test):
+    # The statistics keep the orders up to the first one without n-grams in every system; the full columns give
+    # the same p-values, means and intervals.
+    refs, systems = _random_corpus(6, n=20)
+    order = MATERIALIZED_ORDERS + 4  # past it, orders are PerOrder sequences (and every sentence is far shorter)
+    settings = {"max_order": order, "effective_order": effective_order, "tokenize": "13a", "smoothing": "exp"}
+    short = paired_test(systems, [[r] for r in refs], test=test, n_samples=200, **settings)
+    results = {name: mtlearn.corpus_bleu(h, [[r] for r in refs], **settings) for name, h in systems.items()}
+    full = {name: segment_statistics(r, orders=order) for name, r in results.items()}
+    assert next(iter(full.values())).shape[1] == 2 + 3 * order
+    assert segment_statistics(results["base"]).shape[1] < 2 + 3 * order  # the short form is what was tested
+    long = paired_test_from_stats(full, resampling_scorer("bleu", **settings), test=test, n_samples=200,
+                                  observed={n: r.score for n, r in results.items()})
+    assert [(s.score, s.p_value, s.mean, s.ci) for s in short.systems] == \
+        [(s.score, s.p_value, s.mean, s.ci) for s in long.systems]
+
+
+def test_chrf_orders_no_sample_can_use_are_dropped_without_changing_a_number():
+    refs, systems = _random_corpus(7, n=20)
+    short = paired_test(systems, [[r] for r in refs], metric="chrf", char_order=60, word_order=20, n_samples=200)
+    results = {name: mtlearn.corpus_chrf(h, [[r] for r in refs], char_order=60, word_order=20)
+               for name, h in systems.items()}
+    long = paired_test_from_stats({n: segment_statistics(r) for n, r in results.items()},
+                                  resampling_scorer("chrf", char_order=60, word_order=20), n_samples=200,
+                                  observed={n: r.score for n, r in results.items()})
+    assert [s.p_value for s in short.systems] == [s.p_value for s in long.systems]
+    for a, b in zip(short.systems, long.systems):  # the sums over fewer orders may differ in the last bit
+        assert a.mean == pytest.approx(b.mean, rel=1e-12) and a.ci == pytest.approx(b.ci, rel=1e-12)

@@ -382,3 +382,27 @@ def test_meteor_plugs_into_the_same_walk() -> None:
     for d in c.divergences:
         assert d.total == d.difference
     assert c.divergence("banerjee-lavie-2005", "nltk").first_divergence is not None
+
+
+def test_a_profile_order_is_bounded_with_the_reason() -> None:
+    # Before: compare_implementations with a profile of max_order=10**9 ran past 30 s.
+    with pytest.raises(ValueError, match=r"^max_order: at most 4096 in a profile, got 1000000000 \(.*corpus_bleu"):
+        dataclasses.replace(get_profile("sacrebleu-corpus"), max_order=10**9)
+    top = dataclasses.replace(get_profile("sacrebleu-sentence"), max_order=4096)
+    low = dataclasses.replace(get_profile("sacrebleu-sentence"), max_order=4096, name="low")
+    c = compare_implementations("the cat sat on a mat", ["the cat sat on the mat"], profiles=[top, low])
+    assert c.profiles[0].score == mtlearn.bleu("the cat sat on a mat", ["the cat sat on the mat"], max_order=4096,
+                                               smoothing="exp", effective_order=True, tokenize="13a").score
+
+
+def test_a_square_or_transposed_call_is_named() -> None:
+    # Before: compare_implementations scored both silently (as many streams as segments: read per segment).
+    cands = ["the cat sat on the mat today", "a dog barked at the postman"]
+    streams = [["the cat sat on the mat today", "a dog barked at the postman"],
+               ["a cat was sitting on the mat", "the dog barked at a man"]]
+    with pytest.warns(mtlearn.references.AmbiguousLayoutWarning, match=r"compare_implementations = 0\.\d{4} as read, "
+                                                                       r"1\.0000 as streams"):
+        compare_implementations(cands, streams, profiles=["sacrebleu-corpus"])
+    with pytest.warns(mtlearn.references.ReferenceLayoutWarning, match="2 reference streams of 3 segments"):
+        with pytest.raises(ValueError, match="2 reference lists for 3 candidates"):
+            compare_implementations(cands + ["it rained"], [s + ["it rained"] for s in streams])

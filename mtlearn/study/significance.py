@@ -24,15 +24,18 @@ samples: positions n//40 and n - n//40 - 1).
 
 Nothing is re-tokenized: every segment is reduced once to its sufficient
 statistics (BLEU's :class:`~mtlearn.metrics.bleu.score.BleuStats`, chrF's
-:class:`~mtlearn.metrics.chrf.score.ChrfStats`, METEOR's four counts), a sample's
+:class:`~mtlearn.metrics.chrf.score.ChrfStats`, METEOR's four counts, TER's edits and
+reference length), a sample's
 statistics are the sum of its segments' (exact integer sums), and one function
 turns summed statistics into a score. The seed is sacreBLEU's default (its
 ``SACREBLEU_SEED``, 12345), and every system is compared with the same draws, so
 p-values equal sacreBLEU's to the last digit (``tests/test_significance.py``,
 WMT22 de-en). The bootstrap means and half-widths agree within 1e-5 on sacreBLEU's 0-100
-scale (measured on de-en: BLEU 1e-8 to 2e-7, chrF up to 4e-6): sacreBLEU sums the
+scale (measured on de-en: BLEU 1e-8 to 2e-7, chrF up to 4e-6, TER up to 3e-6): sacreBLEU sums the
 resampled statistics as ``float32`` and so computes each sample's score in single
-precision; mtlearn keeps double precision. sacreBLEU's optional bootstrap interval
+precision; mtlearn keeps double precision. TER is lower-is-better; both tests compare
+*absolute* differences (sacreBLEU's ``abs(...)``), so which direction is better changes no
+p-value. sacreBLEU's optional bootstrap interval
 for the randomisation test (``n_ar_confidence``, off on its command line) is not offered. Differences from sacreBLEU:
 ``seed=0`` is a seed here (sacreBLEU treats 0 as "no seed" for the systems), and
 scores are on mtlearn's 0-1 scale (sacreBLEU prints 100 times the number).
@@ -63,6 +66,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+import warnings
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -71,6 +75,9 @@ from mtlearn.metrics.bleu.score import bleu_from_stats, corpus_bleu, BleuStats
 from mtlearn.metrics.chrf.score import chrf_from_stats, corpus_chrf, ChrfStats
 from mtlearn.metrics.meteor.score import corpus_meteor, meteor_from_stats
 from mtlearn.metrics.meteor.formulas import score_from_counts
+from mtlearn.metrics.ter.score import TerStats, corpus_ter
+from mtlearn.ngrams import per_order, stored_length
+from mtlearn.references import ReferenceLayoutWarning, check_reference_layout, warn_ambiguous_layout
 
 __all__ = [
     "TESTS",
@@ -100,9 +107,10 @@ DEFAULT_SEED = 12345
 #: sacreBLEU marks a system with ``*`` when p <= this.
 SIGNIFICANCE_LEVEL = 0.05
 
-METRICS: tuple[str, ...] = ("bleu", "chrf", "meteor")
+METRICS: tuple[str, ...] = ("bleu", "chrf", "meteor", "ter")
 _TEST_NAMES = {"bs": "Paired bootstrap resampling", "ar": "Paired approximate randomization"}
 _CHUNK = 1000  # randomisation trials summed at once (bounds the memory of the swap matrix)
+_FEW_ORDERS = 32  # chrF orders up to which a paired test keeps every column
 
 Scorer = Callable[[np.ndarray], np.ndarray]
 
@@ -246,11 +254,19 @@ def approximate_randomization_p_value(baseline: np.ndarray, system: np.ndarray, 
 
 
 def _bleu_scorer(max_order: int = 4, smoothing: str = "none", **options: Any) -> Scorer:
-    """Summed BLEU statistics (columns c, r, matches, totals, NLTK totals) to scores (0-1)."""
+    """Summed BLEU statistics (columns c, r, matches, totals, NLTK totals) to scores (0-1).
+
+    The rows may hold fewer orders than ``max_order`` (a huge order: see :func:`segment_statistics`);
+    every order past the last stored one is then like it.
+    """
+    def orders(values: Sequence[int]) -> Sequence[int]:
+        head = tuple(int(v) for v in values)
+        return per_order(head, head[-1], max_order) if len(head) < max_order else head
+
     def one(row: Sequence[int]) -> float:
         k = (len(row) - 2) // 3
-        stats = BleuStats(int(row[0]), int(row[1]), tuple(int(v) for v in row[2:2 + k]),
-                          tuple(int(v) for v in row[2 + k:2 + 2 * k]), tuple(int(v) for v in row[2 + 2 * k:]))
+        stats = BleuStats(int(row[0]), int(row[1]), orders(row[2:2 + k]), orders(row[2 + k:2 + 2 * k]),
+                          orders(row[2 + 2 * k:]))
         return bleu_from_stats(stats, max_order=max_order, smoothing=smoothing, **options).score
 
     plain = smoothing in ("none", "exp") and not options.get("effective_order") and options.get("weights") is None
@@ -270,8 +286,9 @@ def _bleu_vectorized(sums: np.ndarray, k: int, max_order: int, smoothing: str) -
     The same rule as ``bleu_from_stats`` (tests/test_significance.py proves them equal on random sums).
     """
     c, r = sums[:, 0].astype(np.float64), sums[:, 1].astype(np.float64)
-    matches = sums[:, 2:2 + max_order].astype(np.float64)
-    totals = sums[:, 2 + k:2 + k + max_order].astype(np.float64)
+    # k < max_order: the orders past the k stored are like the last one (no n-grams: totals 0, BLEU 0)
+    matches = sums[:, 2:2 + min(k, max_order)].astype(np.float64)
+    totals = sums[:, 2 + k:2 + k + min(k, max_order)].astype(np.float64)
     zero = matches == 0
     with np.errstate(divide="ignore", invalid="ignore"):
         if smoothing == "exp":  # the k-th order without matches gets 1 / (2^k total)
@@ -327,12 +344,31 @@ def _meteor_scorer(alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5, **
     return scores
 
 
-_SCORERS: dict[str, Callable[..., Scorer]] = {"bleu": _bleu_scorer, "chrf": _chrf_scorer, "meteor": _meteor_scorer}
+def _ter_scorer(**_signature_only: Any) -> Scorer:
+    """Summed TER statistics (edits, reference length, both times the same whole number) to scores (0-1).
+
+    sacreBLEU's rule (``ter_from_stats``): edits / length; with length 0, 1 if there are edits, else 0.
+    """
+    def scores(sums: np.ndarray) -> np.ndarray:
+        edits, length = sums[:, 0].astype(np.float64), sums[:, 1].astype(np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(length > 0, edits / np.where(length > 0, length, 1.0), (edits > 0).astype(np.float64))
+
+    return scores
+
+
+_SCORERS: dict[str, Callable[..., Scorer]] = {"bleu": _bleu_scorer, "chrf": _chrf_scorer, "meteor": _meteor_scorer,
+                                              "ter": _ter_scorer}
 _SCORER_OPTIONS = {
     "bleu": ("max_order", "weights", "smoothing", "smooth_value", "effective_order"),
     "chrf": ("char_order", "word_order", "beta", "eps_smoothing"),
     "meteor": ("alpha", "beta", "gamma"),
+    "ter": (),
 }
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
 
 def _check_metric(metric: object) -> str:
@@ -355,8 +391,8 @@ def resampling_scorer(metric: str, **options: Any) -> Scorer:
     metric = _check_metric(metric)
     wanted = {k: v for k, v in options.items() if k in _SCORER_OPTIONS[metric]}
     if metric == "bleu":
-        bleu_from_stats(BleuStats(1, 1, (1,) * wanted.get("max_order", 4), (1,) * wanted.get("max_order", 4),
-                                  (1,) * wanted.get("max_order", 4)), **wanted)  # checks the options once
+        ones = per_order((), 1, wanted.get("max_order", 4)) if _is_count(wanted.get("max_order", 4)) else (1,)
+        bleu_from_stats(BleuStats(1, 1, ones, ones, ones), **wanted)  # checks the options once (max_order too)
     elif metric == "meteor":
         meteor_from_stats([], **wanted)
     return _SCORERS[metric](**wanted)
@@ -418,11 +454,11 @@ class SystemTest:
 class PairedTestResult:
     """The outcome of :func:`paired_test`: the baseline first, then every system against it.
 
-    ``metric`` is ``"bleu"``, ``"chrf"`` or ``"meteor"`` and ``metric_name`` its
-    printed name (``"BLEU"``, ``"chrF2"``, ``"chrF2++"``, ``"METEOR"``); ``test`` is
+    ``metric`` is ``"bleu"``, ``"chrf"``, ``"meteor"`` or ``"ter"`` and ``metric_name`` its
+    printed name (``"BLEU"``, ``"chrF2"``, ``"chrF2++"``, ``"METEOR"``, ``"TER"``); ``test`` is
     ``"bs"`` or ``"ar"``; ``seed`` ``None`` means unseeded. ``scale`` is how the
     text shows the scores (100 for BLEU, as ``mtlearn bleu`` and sacreBLEU; 1 for
-    chrF and METEOR, as ``mtlearn chrf``/``meteor``).
+    chrF, METEOR and TER, as ``mtlearn chrf``/``meteor``/``ter``).
     """
 
     metric: str
@@ -580,35 +616,90 @@ def paired_test_from_stats(
                             tuple(rows), scale)
 
 
-def segment_statistics(result: Any) -> np.ndarray:
-    """The per-segment statistics of a corpus result of ``corpus_bleu``, ``corpus_chrf`` or ``corpus_meteor``.
+def segment_statistics(result: Any, orders: Optional[int] = None) -> np.ndarray:
+    """The per-segment statistics of a corpus result of ``corpus_bleu``, ``corpus_chrf``, ``corpus_meteor`` or ``corpus_ter``.
 
     One row per segment: BLEU ``c, r, matches..., totals..., NLTK totals...``; chrF
-    sacreBLEU's ``c_1, r_1, m_1, c_2, ...``; METEOR ``m, w_t, w_r, chunks``.
+    sacreBLEU's ``c_1, r_1, m_1, c_2, ...``; METEOR ``m, w_t, w_r, chunks``; TER
+    ``edits, reference length``, both multiplied by the least common multiple of the
+    numbers of references (an average length of 7/2 is kept exactly as a whole number).
+
+    BLEU with more orders than its candidates have words keeps, by default, the orders up to
+    the first one without n-grams (every later order is the same, see
+    :class:`~mtlearn.ngrams.PerOrder`); ``orders`` sets that number (a paired test gives all
+    systems the same). ``max_order=10**7`` made rows of 30 million numbers before.
 
     >>> segment_statistics(corpus_chrf(["ab"], [["ab"]], char_order=2)).tolist()
     [[2, 2, 2, 1, 1, 1]]
+    >>> segment_statistics(corpus_bleu(["a b"], [["a b"]], max_order=10**7)).tolist()   # c, r, 3 orders each
+    [[2, 2, 2, 1, 0, 2, 1, 0, 2, 1, 1]]
+    >>> segment_statistics(corpus_ter(["a b", "c"], [["a b", "a"], ["c d"]])).tolist()  # lengths 3/2 and 2, x 2
+    [[0, 3], [2, 4]]
     """
     segments = getattr(result, "segments", None)
     if segments is None or not hasattr(segments, "stats"):
-        raise TypeError(f"result: expected a corpus result of corpus_bleu, corpus_chrf or corpus_meteor, "
+        raise TypeError(f"result: expected a corpus result of corpus_bleu, corpus_chrf, corpus_meteor or corpus_ter, "
                         f"got {type(result).__name__}")
-    rows = []
-    for s in segments.stats():
-        if isinstance(s, BleuStats):
-            rows.append([s.candidate_length, s.reference_length, *s.matches, *s.totals, *s.nltk_totals])
-        elif isinstance(s, ChrfStats):
-            rows.append([v for triple in s.triples for v in triple])
-        else:
-            rows.append([s.matches, s.candidate_length, s.reference_length, s.chunks])
+    stats = segments.stats()
+    first = stats[0] if stats else None
+    if isinstance(first, BleuStats):
+        rows = _bleu_rows(stats, _bleu_width(stats) if orders is None else orders)
+    elif isinstance(first, TerStats):
+        rows = _ter_rows(stats)
+    elif isinstance(first, ChrfStats):
+        rows = [[v for triple in s.triples for v in triple] for s in stats]
+    else:
+        rows = [[s.matches, s.candidate_length, s.reference_length, s.chunks] for s in stats]
     return np.array(rows, dtype=np.int64)
 
 
-_CORPUS = {"bleu": corpus_bleu, "chrf": corpus_chrf, "meteor": corpus_meteor}
+def _bleu_rows(stats: Sequence[BleuStats], k: int) -> list[list[int]]:
+    """c, r and the first ``k`` orders' matches, totals and NLTK totals of every segment."""
+    return [[s.candidate_length, s.reference_length, *s.matches[:k], *s.totals[:k], *s.nltk_totals[:k]]
+            for s in stats]
+
+
+def _ter_rows(stats: Sequence[TerStats]) -> list[list[int]]:
+    """Edits and average reference length of every segment, both times the same whole number (exact)."""
+    scale = _common_denominator(s.ref_length for s in stats)
+    return [[s.edits * scale, int(s.ref_length * scale)] for s in stats]
+
+
+def _bleu_width(stats: Sequence[BleuStats]) -> int:
+    """Orders to keep: those stored one by one in any segment, and the first like every later one."""
+    n = len(stats[0].matches)
+    return min(n, 1 + max(stored_length(s.matches, s.totals, s.nltk_totals) for s in stats))
+
+
+def _common_denominator(values: Any) -> int:
+    """The least common multiple of the denominators of some fractions (1 for whole numbers)."""
+    scale = 1
+    for v in values:
+        scale = np.lcm(scale, v.denominator).item()
+    return int(scale)
+
+
+def _live_chrf_orders(matrices: Sequence[np.ndarray]) -> np.ndarray:
+    """The chrF orders that can enter a sample's average: some segment has candidate n-grams and some reference ones.
+
+    An order without candidate n-grams in every segment (or without reference n-grams) has
+    none in any sample either, so it is left out of every sample's average (effective order):
+    dropping its columns changes no score (a high ``char_order`` on short lines).
+    """
+    live = np.zeros(matrices[0].shape[1] // 3, dtype=bool)
+    for m in matrices:
+        live |= (m[:, 0::3] > 0).any(axis=0) & (m[:, 1::3] > 0).any(axis=0)
+    if not live.any():
+        live[0] = True  # nothing on both sides anywhere: one order keeps the shape (score 0)
+    return np.repeat(live, 3)
+
+
+_CORPUS = {"bleu": corpus_bleu, "chrf": corpus_chrf, "meteor": corpus_meteor, "ter": corpus_ter}
 _DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
     "bleu": {"tokenize": "13a", "smoothing": "exp"},  # sacreBLEU's, as `mtlearn bleu` on the command line
     "chrf": {},
     "meteor": {},
+    "ter": {},
 }
 
 
@@ -616,6 +707,37 @@ def _metric_name(metric: str, result: Any) -> str:
     if metric == "chrf":
         return f"chrF{result.beta:g}" + "+" * result.word_order
     return metric.upper()
+
+
+def _statistics(metric: str, results: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, np.ndarray]:
+    """Every system's per-segment statistics, all with the same columns.
+
+    BLEU keeps the orders stored in any system (the rest are alike); chrF without
+    ``eps_smoothing`` and with many orders drops those no sample can use (see
+    :func:`_live_chrf_orders`; with few orders every column stays, so that the sums over the
+    orders are added up exactly as before, bit for bit).
+    """
+    orders = None
+    if metric == "bleu":
+        orders = max(_bleu_width(r.segments.stats()) for r in results.values())
+    stats = {name: segment_statistics(r, orders) for name, r in results.items()}
+    n_orders = next(iter(stats.values())).shape[1] // 3
+    if metric == "chrf" and not settings.get("eps_smoothing") and n_orders > _FEW_ORDERS:
+        live = _live_chrf_orders(list(stats.values()))
+        stats = {name: m[:, live] for name, m in stats.items()}
+    return stats
+
+
+def _check_references(references: Any, n: int) -> None:
+    """A paired test's references: one list per segment (a lone string would count its characters as segments)."""
+    layout = check_reference_layout([""] * n, references, call="paired_test")
+    if layout.layout == "single-string":
+        raise TypeError(f"references: one string, but a paired test needs one list of references per segment "
+                        f"({n} here): paired_test(systems, [[ref_a, ref_b], ...])")
+    if not isinstance(references, Sequence):
+        raise TypeError(f"references: expected one list of references per segment, got {type(references).__name__}")
+    if not layout.ok and layout.layout != "lengths-disagree":
+        raise ValueError(layout.message.replace("paired_test(candidates, ", "paired_test(systems, "))
 
 
 def _named_systems(systems: Any) -> dict[str, list[str]]:
@@ -655,7 +777,9 @@ def paired_test(
 
     ``systems`` maps names to hypotheses (one string per segment), the baseline
     first; ``references[i]`` lists the references of segment i, as for
-    ``corpus_bleu``. ``metric`` is ``"bleu"``, ``"chrf"`` or ``"meteor"``; ``options``
+    ``corpus_bleu`` (a square call, as many reference lists as segments each as long,
+    warns once when its two readings give the baseline different scores; a lone string is
+    refused). ``metric`` is ``"bleu"``, ``"chrf"``, ``"meteor"`` or ``"ter"``; ``options``
     are that metric's options (BLEU defaults to sacreBLEU's ``tokenize="13a"``,
     ``smoothing="exp"``, as ``mtlearn bleu`` on the command line). ``test`` is
     ``"bs"`` (paired bootstrap, 1,000 samples) or ``"ar"`` (approximate
@@ -678,6 +802,7 @@ def paired_test(
     named = _named_systems(systems)
     settings = {**_DEFAULT_OPTIONS[metric], **options}
     score = resampling_scorer(metric, **settings)
+    _check_references(references, len(next(iter(named.values()))))
     results = {}
     for name, hyps in named.items():
         if progress is not None:
@@ -685,12 +810,29 @@ def paired_test(
         if len(hyps) != len(references):
             raise ValueError(f"systems: {name!r} has {len(hyps)} hypotheses for {len(references)} segments "
                              "of references; every system must translate the same segments")
-        results[name] = _CORPUS[metric](hyps, references, **settings)
+        with warnings.catch_warnings():  # the layout is checked once, above and below, not once per system
+            warnings.simplefilter("ignore", ReferenceLayoutWarning)
+            results[name] = _CORPUS[metric](hyps, references, **settings)
+    _warn_if_ambiguous(metric, named, references, results, settings)
     first = next(iter(results.values()))
     signature = first.signature
     return paired_test_from_stats(
-        {name: segment_statistics(r) for name, r in results.items()}, score, test=test, n_samples=n, seed=seed,
+        _statistics(metric, results, settings), score, test=test, n_samples=n, seed=seed,
         observed={name: r.score for name, r in results.items()}, metric=metric,
         metric_name=_metric_name(metric, first), signature=signature, scale=100 if metric == "bleu" else 1,
         progress=progress,
     )
+
+
+def _warn_if_ambiguous(metric: str, named: Mapping[str, Sequence[str]], references: Any,
+                       results: Mapping[str, Any], settings: Mapping[str, Any]) -> None:
+    """A square call (as many reference lists as segments, each as long): the baseline scored both ways, once."""
+    base_name = next(iter(named))
+    base = named[base_name]
+
+    def rescore(refs: list) -> float:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ReferenceLayoutWarning)
+            return float(_CORPUS[metric](base, refs, **settings).score)
+
+    warn_ambiguous_layout(base, references, float(results[base_name].score), rescore, call="paired_test", stacklevel=4)

@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any, Optional, Union
 
 from mtlearn.metrics.bleu import profiles as bleu_profiles
+from mtlearn.references import warn_ambiguous_layout, warn_reference_layout
 from mtlearn.text import TOKENIZERS, check_choice
 from mtlearn.why.divergence import Divergence, Outcome, check_steps, walk
 
@@ -253,6 +254,7 @@ def compare_implementations(
         check_choice(tokenize, allowed, "tokenize")
     chosen = _chosen(adapter, profiles, tokenize)
     candidates, references = _one_segment(candidates, references)
+    warn_reference_layout(candidates, references, call="compare_implementations")  # before the shape errors
     scorer = adapter.make_scorer(candidates, references)
 
     def outcome(profile: Any) -> Outcome:
@@ -266,4 +268,10 @@ def compare_implementations(
         results.append(ProfileResult(p.name, library, call, source, found.score, found.reported, scale,
                                      settings, dict(found.values), found.notes))
     walks = tuple(walk(a, b, adapter.steps, outcome) for i, a in enumerate(chosen) for b in chosen[i + 1:])
+
+    def first_profile(refs: list) -> float:  # the other reading of a square call, under the table's first profile
+        return float(adapter.to_result(chosen[0], adapter.make_scorer(candidates, refs)(chosen[0]))[0].score)
+
+    warn_ambiguous_layout(candidates, references, float(results[0].score), first_profile,
+                          call="compare_implementations")
     return ImplementationComparison(metric, len(candidates), tokenize, tuple(adapter.steps), tuple(results), walks)

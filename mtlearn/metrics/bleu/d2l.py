@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import Optional, Union
 
 from mtlearn.ngrams import MATERIALIZED_ORDERS, PerOrder, orders_text, per_order
+from mtlearn.references import CorpusGivenError, segment_shape_problem
 from mtlearn.text import as_tokens
 
 
@@ -122,6 +123,11 @@ def d2l_bleu(
     >>> [str(e) for e in r.exponents]
     ['1/2', '1/4', '1/8', '1/16']
     """
+    for name, value in (("pred_tokens", pred_tokens), ("label_tokens", label_tokens)):
+        problem = segment_shape_problem(value)  # a corpus here would score as one sentence
+        if problem:
+            raise CorpusGivenError(f"{name}: {problem}, not the tokens of one sentence: d2l_bleu() scores "
+                                   "one prediction against one label; call it once per pair")
     pred = as_tokens(pred_tokens, argname="pred_tokens")
     label = as_tokens(label_tokens, argname="label_tokens")
     if isinstance(k, bool) or not isinstance(k, int):

@@ -60,6 +60,7 @@ from mtlearn.metrics.bleu.formulas import (
 )
 from mtlearn.metrics.bleu.score import BleuStats, bleu_from_stats
 from mtlearn.metrics.bleu.smoothing import NEEDS_FIVEGRAMS, SMOOTHING_METHODS
+from mtlearn.ngrams import MATERIALIZED_ORDERS
 from mtlearn.text import TOKENIZERS, as_tokens, check_choice, check_corpus
 
 __all__ = [
@@ -85,6 +86,9 @@ DESCRIPTIVE_FIELDS: tuple[str, ...] = ("name", "library", "call", "source")
 PROFILE_TOKENIZERS = TOKENIZERS + ("split-space",)
 #: Precision rules beyond mtlearn's smoothing methods.
 OWN_RULES = ("lin-och", "torchmetrics-add-one", "t2t-exp")
+
+#: The highest ``max_order`` a profile takes (as many orders as BLEU's Chen-Cherry smoothing).
+MAX_PROFILE_ORDER = MATERIALIZED_ORDERS
 
 _CHOICES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("tokenize", PROFILE_TOKENIZERS),
@@ -138,6 +142,10 @@ class BleuProfile:
             check_choice(getattr(self, name), choices, name)
         if isinstance(self.max_order, bool) or not isinstance(self.max_order, int) or self.max_order < 1:
             raise ValueError(f"max_order: expected a positive int, got {self.max_order!r}")
+        if self.max_order > MAX_PROFILE_ORDER:
+            raise ValueError(f"max_order: at most {MAX_PROFILE_ORDER} in a profile, got {self.max_order} (a profile "
+                             "keeps every order's counts, precisions and weights, and a comparison walks them step "
+                             "by step; corpus_bleu takes a higher order)")
         for flag in ("lowercase", "effective_order"):
             if not isinstance(getattr(self, flag), bool):
                 raise TypeError(f"{flag}: expected True or False, got {getattr(self, flag)!r}")
@@ -657,7 +665,9 @@ class BleuProfileScorer:
             rows = []
             for cand, rs in zip(cands, refs):
                 used = rs[:1] if profile.references == "first" else rs
-                pairs = [precision_counts(cand, used, n) for n in range(1, order + 1)]
+                # Past the candidate's length an order has no n-gram: 0 matches of 0, not counted one by one.
+                pairs = [precision_counts(cand, used, n) for n in range(1, min(order, len(cand)) + 1)]
+                pairs += [(0, 0)] * (order - len(pairs))
                 rows.append(_Counts(len(cand), tuple(len(r) for r in used),
                                     tuple(m for m, _ in pairs), tuple(t for _, t in pairs)))
             self._counts[key] = rows

@@ -52,6 +52,7 @@ from mtlearn.metrics.bleu.smoothing import (
 )
 from mtlearn.text import Segment, as_reference_list, as_tokens, check_choice, check_corpus, check_index
 from mtlearn.ngrams import count_ngrams
+from mtlearn.references import check_sentence_call, warn_ambiguous_layout, warn_reference_layout
 from mtlearn.signature import format_number, make_signature
 from mtlearn.text import TOKENIZERS, cjk_note, get_tokenizer, part_of, plural, unsplit_cjk
 
@@ -876,6 +877,7 @@ def bleu(
     """
     opts = _check_options(max_order, weights, smoothing, smooth_value, tokenize, lowercase,
                           effective_order)
+    check_sentence_call(candidate, references, call="bleu")  # a corpus here would score as one sentence
     cand = as_tokens(candidate, argname="candidate", tokenize=tokenize, lowercase=lowercase)
     refs = as_reference_list(references, argname="references", tokenize=tokenize,
                              lowercase=lowercase)
@@ -934,9 +936,16 @@ def corpus_bleu(
     """
     opts = _check_options(max_order, weights, smoothing, smooth_value, tokenize, lowercase,
                           effective_order)
-    from mtlearn.references import warn_reference_layout  # the layout hint, before the shape errors
+    warn_reference_layout(candidates, references, call="corpus_bleu")  # the layout hint, before the shape errors
+    result = _corpus_bleu(candidates, references, opts)
+    warn_ambiguous_layout(candidates, references, result.score, lambda refs: _corpus_bleu(candidates, refs, opts).score,
+                          call="corpus_bleu")
+    return result
 
-    warn_reference_layout(candidates, references, call="corpus_bleu")
+
+def _corpus_bleu(candidates: Sequence[Segment], references: Sequence[Sequence[Segment]], opts: _Options) -> BleuResult:
+    """:func:`corpus_bleu` once the options are checked and the layout hints given."""
+    tokenize, lowercase = opts.tokenize, opts.lowercase
     check_corpus(candidates, references)
     candidates, references = list(candidates), list(references)
     order = _corpus_width(candidates, opts)

@@ -35,6 +35,29 @@ def _ratio(num: int, den: int, value: Fraction) -> str:
     return f"{num}/{den} = {float(value):.4f}" if den else "0/0"
 
 
+def _empty(o: "ChrfOrder") -> bool:
+    return not o.candidate_count and not o.reference_count
+
+
+def _runs(orders: "list[ChrfOrder] | tuple[ChrfOrder, ...]") -> list[list["ChrfOrder"]]:
+    """The orders in order; more than 6 consecutive orders of one kind with no n-gram on either side grouped.
+
+    A high ``char_order`` has many orders longer than both texts: one line says them all.
+    """
+    runs: list[list["ChrfOrder"]] = []
+    for o in orders:
+        last = runs[-1] if runs else None
+        if last and _empty(o) and _empty(last[-1]) and last[-1].kind == o.kind and last[-1].f == o.f:
+            last.append(o)
+        else:
+            runs.append([o])
+    return [part for run in runs for part in ([run] if len(run) > 6 else [[o] for o in run])]
+
+
+def _run_label(run: list["ChrfOrder"]) -> str:
+    return run[0].label if len(run) == 1 else f"{run[0].label}-{run[-1].label}"
+
+
 def _order_line(o: "ChrfOrder") -> str:
     note = "" if o.used else "   (left out)"
     return (f"{o.label:<5} | {o.candidate_count:>9} | {o.reference_count:>9} | {o.matched:>7} | "
@@ -67,7 +90,11 @@ def _texts(result: "ChrfResult") -> list[str]:
 def _table_lines(result: "ChrfResult") -> list[str]:
     """Every order's n-grams with their counts in the candidate and the kept reference."""
     lines = []
-    for o in result.orders:
+    for run in _runs(result.orders):
+        o = run[0]
+        if len(run) > 1:
+            lines += [f"{o.kind} {o.n}-grams .. {run[-1].n}-grams: (none, longer than both texts)"]
+            continue
         lines.append(f"{o.kind} {o.n}-grams: count in candidate | in reference | matched")
         rows = result.ngram_table(o.kind, o.n)
         for row in rows:
@@ -99,7 +126,7 @@ def _f_line(result: "ChrfResult") -> str:
     one = format_number(1 + result.beta**2)
     p, r = result.precision, result.recall
     if result.eps_smoothing:
-        fs = " + ".join(f"{o.f:.4f}" for o in result.orders)
+        fs = " + ".join(f"{run[0].f:.4f}" + (f" x {len(run)}" if len(run) > 1 else "") for run in _runs(result.orders))
         return (f"eps_smoothing: chrF = mean of every order's F_{b} (0/0 -> 1e-16) = ({fs}) / "
                 f"{len(result.orders)} = {result.score:.4f}")
     if p + r == 0:
@@ -120,7 +147,10 @@ def explain_text(result: "ChrfResult", *, tables: Optional[bool] = None) -> str:
     if tables and result.candidate is not None:
         lines += _table_lines(result)
     lines.append("order | candidate | reference | matched | P_n           | R_n           | F_n")
-    lines += [_order_line(o) for o in result.orders]
+    for run in _runs(result.orders):
+        line = _order_line(run[0])
+        lines.append(line if len(run) == 1 else f"{_run_label(run):<5}" + line[len(f"{run[0].label:<5}"):]
+                     + f"   ({len(run)} orders, no n-grams on either side)")
     lines.append("")
     lines += _average_lines(result)
     lines.append("")

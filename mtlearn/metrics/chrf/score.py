@@ -46,8 +46,9 @@ from mtlearn.metrics.chrf.formulas import (
     strip_whitespace,
     word_ngrams,
 )
-from mtlearn.ngrams import count_elements
+from mtlearn.ngrams import MATERIALIZED_ORDERS, count_elements
 from mtlearn.signature import format_number, make_signature
+from mtlearn.references import check_sentence_call, warn_ambiguous_layout, warn_reference_layout
 from mtlearn.text import check_choice, check_corpus, check_index, part_of, plural
 
 __all__ = [
@@ -163,11 +164,32 @@ class _Options:
         return self.char_order + self.word_order
 
 
+#: The most character (and, separately, word) orders chrF takes: as many as BLEU's Chen-Cherry smoothing.
+MAX_ORDER = MATERIALIZED_ORDERS
+
+
 def _check_order(value: object, name: str) -> int:
+    """An order, 0 .. :data:`MAX_ORDER`.
+
+    Bounded because chrF keeps every order's counts (per segment, and in every bootstrap
+    sample of a paired test) and averages one F per order, while an order longer than every
+    line has no n-grams: it is left out (effective order) or only lowers the score
+    (``eps_smoothing``). ``char_order=10**9`` filled 844 MB in 20 s before it was refused.
+
+    >>> _check_order(10**9, "char_order")
+    Traceback (most recent call last):
+    ...
+    ValueError: char_order: at most 4096, got 1000000000 (chrF keeps the counts of every order and averages one F per order; an order longer than every line has no n-grams and only drops out of the average or lowers it)
+    """
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name}: expected an int >= 0, got {type(value).__name__}")
     if value < 0:
         raise ValueError(f"{name}: must be >= 0, got {value}")
+    if value > MAX_ORDER:
+        shown = str(value) if value < 10**30 else f"a number of {len(str(value))} digits"
+        raise ValueError(f"{name}: at most {MAX_ORDER}, got {shown} (chrF keeps the counts of every order and "
+                         "averages one F per order; an order longer than every line has no n-grams and only "
+                         "drops out of the average or lowers it)")
     return value
 
 
@@ -286,18 +308,23 @@ def _grams(line: Union[str, list], n: int) -> Iterable:
 def _profile(text: str, opts: _Options) -> list[tuple[dict, int]]:
     """Every order's n-gram counts of one (lowercased) text, with their totals."""
     line = text if opts.whitespace else "".join(text.split())
+    out = _orders_of(line, opts.char_order)
+    if opts.word_order:
+        out += _orders_of(split_punctuation(text), opts.word_order)
+    return out
+
+
+_NONE: tuple[dict, int] = ({}, 0)  # an order longer than the line: no n-grams (never written to)
+
+
+def _orders_of(line: Union[str, list], orders: int) -> list[tuple[dict, int]]:
+    """The n-gram counts of orders 1..``orders`` of one line; past its length, one shared empty entry."""
     out = []
-    for n in range(1, opts.char_order + 1):
+    for n in range(1, min(orders, len(line)) + 1):
         counts: dict = {}
         count_elements(counts, _grams(line, n))
-        out.append((counts, max(len(line) - n + 1, 0)))
-    if opts.word_order:
-        words = split_punctuation(text)
-        for n in range(1, opts.word_order + 1):
-            counts = {}
-            count_elements(counts, _grams(words, n))
-            out.append((counts, max(len(words) - n + 1, 0)))
-    return out
+        out.append((counts, len(line) - n + 1))
+    return out + [_NONE] * (orders - len(out))
 
 
 def _fast_row(cand: list[tuple[dict, int]], ref: list[tuple[dict, int]]) -> list[int]:
@@ -604,9 +631,9 @@ def _reason(orders: Sequence[ChrfOrder], opts: _Options, notes: Sequence[str], s
     """Why the score is what it is when a rule kicked in (left-out orders, a zero), else ``None``."""
     out = list(notes)
     if not opts.eps_smoothing:
-        left = [o.label for o in orders if not o.used]
+        left = [o for o in orders if not o.used]
         if left and len(left) < len(orders):
-            out.append(f"orders {', '.join(left)} left out of the averages: the candidate or the reference "
+            out.append(f"orders {_labels(left)} left out of the averages: the candidate or the reference "
                        "has no n-grams of them (effective order)")
         elif left:
             out.append("no order has n-grams on both sides, so P = R = 0 and chrF = 0")
@@ -614,6 +641,24 @@ def _reason(orders: Sequence[ChrfOrder], opts: _Options, notes: Sequence[str], s
         out.append("no n-gram of any order matches, so P = R = 0 and chrF = 0"
                    + (" (eps_smoothing: the mean of the epsilons 1e-16)" if score else ""))
     return "; ".join(out) if out else None
+
+
+def _labels(orders: Sequence[ChrfOrder]) -> str:
+    """The orders' labels; a run of more than 6 consecutive orders of one kind as a range, so a reason stays short.
+
+    >>> _labels([ChrfOrder("char", n, 0, 1, 0, 0, 0, 0.0, False) for n in (3, 5, 6, 7)])
+    'c3, c5, c6, c7'
+    >>> _labels([ChrfOrder("char", n, 0, 1, 0, 0, 0, 0.0, False) for n in range(7, 4097)])
+    'c7-c4096'
+    """
+    runs: list[list[ChrfOrder]] = []
+    for o in orders:
+        if runs and runs[-1][-1].kind == o.kind and runs[-1][-1].n + 1 == o.n:
+            runs[-1].append(o)
+        else:
+            runs.append([o])
+    return ", ".join(f"{run[0].label}-{run[-1].label}" if len(run) > 6 else ", ".join(o.label for o in run)
+                     for run in runs)
 
 
 def _signature(opts: _Options, nrefs: str) -> str:
@@ -743,6 +788,7 @@ def chrf(
     0.6836
     """
     opts = _check_options(char_order, word_order, beta, lowercase, whitespace, eps_smoothing, reference_ties)
+    check_sentence_call(candidate, references, call="chrf")  # name the corpus function, not only the type
     cand = _check_text(candidate, "candidate")
     refs = _check_references(references, "references")
     return _segment_result(cand, refs, opts)
@@ -772,9 +818,15 @@ def corpus_chrf(
     (0.7769, (12, 10))
     """
     opts = _check_options(char_order, word_order, beta, lowercase, whitespace, eps_smoothing, reference_ties)
-    from mtlearn.references import warn_reference_layout  # the layout hint, before the shape errors
+    warn_reference_layout(candidates, references, call="corpus_chrf")  # the layout hint, before the shape errors
+    result = _corpus_chrf(candidates, references, opts)
+    warn_ambiguous_layout(candidates, references, result.score, lambda refs: _corpus_chrf(candidates, refs, opts).score,
+                          call="corpus_chrf")
+    return result
 
-    warn_reference_layout(candidates, references, call="corpus_chrf")
+
+def _corpus_chrf(candidates: Sequence[str], references: Sequence[Sequence[str]], opts: _Options) -> ChrfResult:
+    """:func:`corpus_chrf` once the options are checked and the layout hints given."""
     check_corpus(candidates, references)
     candidates, references = list(candidates), list(references)
     rows = array("q")

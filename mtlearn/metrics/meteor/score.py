@@ -60,6 +60,7 @@ from mtlearn.metrics.meteor.matchers import Stage, resolve_stages
 from mtlearn.metrics.meteor._search import SearchStop
 from mtlearn.signature import format_number, make_signature
 from mtlearn.text import get_tokenizer, plural
+from mtlearn.references import check_sentence_call, warn_ambiguous_layout, warn_reference_layout
 
 __all__ = [
     "MeteorResult",
@@ -525,6 +526,7 @@ def meteor(
     'empty candidate: no words to match, METEOR is defined as 0'
     """
     opts = _check_options(stages, alpha, beta, gamma, tie_break, lowercase, tokenize)
+    check_sentence_call(candidate, references, call="meteor")  # a corpus here would score as one sentence
     cand = as_tokens(candidate, argname="candidate", tokenize=opts.tokenize, lowercase=opts.lowercase)
     refs = as_reference_list(
         references, argname="references", tokenize=opts.tokenize, lowercase=opts.lowercase
@@ -564,9 +566,15 @@ def corpus_meteor(
     [0.5, 0.99769]
     """
     opts = _check_options(stages, alpha, beta, gamma, tie_break, lowercase, tokenize)
-    from mtlearn.references import warn_reference_layout  # the layout hint, before the shape errors
+    warn_reference_layout(candidates, references, call="corpus_meteor")  # the layout hint, before the shape errors
+    result = _corpus_meteor(candidates, references, opts)
+    warn_ambiguous_layout(candidates, references, result.score,
+                          lambda refs: _corpus_meteor(candidates, refs, opts).score, call="corpus_meteor")
+    return result
 
-    warn_reference_layout(candidates, references, call="corpus_meteor")
+
+def _corpus_meteor(candidates: Sequence[Any], references: Sequence[Any], opts: _Options) -> MeteorResult:
+    """:func:`corpus_meteor` once the options are checked and the layout hints given."""
     cands, ref_lists = as_token_corpus(candidates, references, tokenize=opts.tokenize,
                                        lowercase=opts.lowercase)
     nrefs = set(map(len, ref_lists))

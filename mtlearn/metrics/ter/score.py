@@ -38,6 +38,7 @@ from mtlearn.metrics.ter.edit_distance import Alignment
 from mtlearn.metrics.ter.fast import exact_distance, exact_levenshtein, fast_shift_search, ter_edits
 from mtlearn.metrics.ter.shifts import Shift
 from mtlearn.signature import make_signature
+from mtlearn.references import check_sentence_call, warn_ambiguous_layout, warn_reference_layout
 from mtlearn.text import check_corpus, check_index, part_of, plural
 
 __all__ = [
@@ -440,6 +441,7 @@ def _segment_notes(cand: Sequence[str], refs: Sequence[Sequence[str]], rule: Opt
 def _run_segment(metric: str, candidate: object, references: object, normalized: object, no_punct: object,
                  asian_support: object, case_sensitive: object) -> TerResult:
     opts = _check_options(metric, normalized, no_punct, asian_support, case_sensitive)
+    check_sentence_call(candidate, references, call=metric)  # a corpus here would score as one sentence
     cand = _as_tokens(candidate, "candidate", _tokenizer(opts), opts)
     refs = _as_references(references, "references", _tokenizer(opts, reference=True), opts)
     return _segment(cand, refs, opts)
@@ -613,6 +615,17 @@ def _run_corpus(metric: str, candidates: object, references: object, normalized:
     )
 
 
+def _checked_corpus(metric: str, candidates: object, references: object, *options: object) -> TerResult:
+    """A corpus call with the layout hints: a mis-shaped layout before the shape errors, a square one after."""
+    warn_reference_layout(candidates, references, call=f"corpus_{metric}", stacklevel=4)
+    result = _run_corpus(metric, candidates, references, *options)
+    assert isinstance(candidates, Sequence)
+    warn_ambiguous_layout(candidates, references, result.score,
+                          lambda refs: _run_corpus(metric, candidates, refs, *options).score, call=f"corpus_{metric}",
+                          stacklevel=4)
+    return result
+
+
 def corpus_ter(
     candidates: Sequence[Union[str, Sequence[str]]],
     references: Sequence[Sequence[Union[str, Sequence[str]]]],
@@ -632,10 +645,7 @@ def corpus_ter(
     >>> r.num_edits, r.reference_length, round(r.score, 4)
     (2, 10.0, 0.2)
     """
-    from mtlearn.references import warn_reference_layout  # the layout hint, before the shape errors
-
-    warn_reference_layout(candidates, references, call="corpus_ter")
-    return _run_corpus("ter", candidates, references, normalized, no_punct, asian_support, case_sensitive)
+    return _checked_corpus("ter", candidates, references, normalized, no_punct, asian_support, case_sensitive)
 
 
 def corpus_wer(
@@ -652,7 +662,7 @@ def corpus_wer(
     >>> corpus_wer(["a b", "c"], [["a c"], ["c d"]]).score
     0.5
     """
-    return _run_corpus("wer", candidates, references, normalized, no_punct, asian_support, case_sensitive)
+    return _checked_corpus("wer", candidates, references, normalized, no_punct, asian_support, case_sensitive)
 
 
 def corpus_cer(
@@ -669,4 +679,4 @@ def corpus_cer(
     >>> corpus_cer(["kitten", "abc"], [["sitting"], ["abc"]]).num_edits
     3
     """
-    return _run_corpus("cer", candidates, references, normalized, no_punct, asian_support, case_sensitive)
+    return _checked_corpus("cer", candidates, references, normalized, no_punct, asian_support, case_sensitive)

@@ -1,4 +1,4 @@
-"""TER's greedy shift search (Snover et al. 2006), with tercom's limits and tie rules.
+"""TER's greedy shift search (Snover et al. 2006), as sacreBLEU 2.6 re-implements tercom's.
 
 TER allows one more edit than Levenshtein: a **shift** moves a contiguous block of
 candidate words elsewhere, at cost 1 whatever its length. Finding the cheapest
@@ -16,9 +16,12 @@ sequence of shifts is NP-hard, so tercom searches greedily, round by round:
    longer block, then the earlier block, then the earlier destination;
 4. if it lowers the distance, apply it (one edit) and start a new round; else stop.
 
-tercom gives up after trying ``MAX_SHIFT_CANDIDATES = 1000`` shifts in all rounds of
+sacreBLEU gives up after trying ``MAX_SHIFT_CANDIDATES = 1000`` shifts in all rounds of
 one sentence pair: the round in which the 1000th is tried is dropped, its shift is not
-applied (sacreBLEU's rule, kept for parity). TER = (shifts + final edit distance) / reference length.
+applied (sacreBLEU's own limit, kept for parity; tercom has none). TER = (shifts + final edit
+distance) / reference length. Where tercom's Java code differs (its beam, how it measures the
+shift distance, a block moved past fewer words than its length), the TER card lists each
+difference with a pair that shows it.
 
 This module is the plain version, written to be read; ``fast.py`` computes the same
 search faster and ``tests/test_ter.py`` proves the two equal on random inputs.
@@ -54,13 +57,14 @@ __all__ = [
 
 #: Longest block a shift moves (words).
 MAX_SHIFT_SIZE = 10
-#: Largest |candidate position - reference position| of a block that may be shifted.
+#: Largest |candidate position - reference position| of a block that may be shifted (tercom: 50 too, measured
+#: from the candidate word aligned with the reference position).
 MAX_SHIFT_DISTANCE = 50
-#: Shifts tried over all rounds of one sentence pair before the search gives up.
+#: Shifts tried over all rounds of one sentence pair before the search gives up (sacreBLEU's; tercom has no such limit).
 MAX_SHIFT_CANDIDATES = 1000
 
 #: ``ShiftSearch.stopped`` when the limit was reached.
-LIMIT_NOTE = ("{limit} shift candidates tried (tercom's limit): the search stopped in round {round}, "
+LIMIT_NOTE = ("{limit} shift candidates tried (sacreBLEU's limit): the search stopped in round {round}, "
               "whose best shift is not applied")
 
 
