@@ -62,6 +62,9 @@ def _as_floats(values: object, argname: str) -> list[float]:
         raise TypeError(f"{argname}: expected a sequence of numbers, got {type(values).__name__}")
     out = []
     for i, v in enumerate(values):
+        if type(v) is float and math.isfinite(v):  # the common case, checked first (bootstraps call this often)
+            out.append(v)
+            continue
         if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
             raise TypeError(f"{argname}: item {i} is {type(v).__name__} ({v!r}), expected a number")
         f = float(v)

@@ -182,6 +182,17 @@ class _Pairs:
     has_pairs: np.ndarray  # per group: at least one pair
 
 
+def _group_pairs(g: int, h: list[float], m: list[float], rows: list[tuple[float, int, int]]) -> int:
+    """Append group g's pairs whose metric scores differ to ``rows``; return its credited pairs at ε = 0."""
+    credited = 0
+    for (h1, m1), (h2, m2) in combinations(zip(h, m), 2):
+        now = (h1 == h2) if m1 == m2 else (h1 != h2 and (h1 > h2) == (m1 > m2))
+        credited += now
+        if m1 != m2:  # as a metric tie, the pair is credited exactly when the humans tie it
+            rows.append((abs(m1 - m2), g, (h1 == h2) - now))
+    return credited
+
+
 def _collect(groups: Sequence[Group]) -> _Pairs:
     if isinstance(groups, (str, bytes)) or not isinstance(groups, Sequence) or not groups:
         raise ValueError("groups: expected a non-empty list of (human scores, metric scores), one per group")
@@ -191,16 +202,14 @@ def _collect(groups: Sequence[Group]) -> _Pairs:
         if not isinstance(group, (tuple, list)) or len(group) != 2:
             raise TypeError(f"groups: item {g} is not a (human scores, metric scores) pair")
         h, m = _checked(group[0], group[1], g + 1)
-        credited = 0
-        for (h1, m1), (h2, m2) in combinations(zip(h, m), 2):
-            now = (h1 == h2) if m1 == m2 else (h1 != h2 and (h1 > h2) == (m1 > m2))
-            credited += now
-            if m1 != m2:  # a metric tie credits exactly the human ties
-                rows.append((abs(m1 - m2), g, (h1 == h2) - now))
-        base.append(credited)
+        base.append(_group_pairs(g, h, m, rows))
         sizes.append(len(h) * (len(h) - 1) // 2)
     if not any(sizes):
         raise ValueError("groups: no group has two translations, so pairwise accuracy is undefined")
+    return _arrays(rows, base, sizes)
+
+
+def _arrays(rows: list[tuple[float, int, int]], base: list[int], sizes: list[int]) -> _Pairs:
     scale = math.lcm(*(s for s in sizes if s))
     rows.sort(key=lambda r: r[0])
     return _Pairs(np.array([r[1] for r in rows], dtype=np.int64), np.array([r[0] for r in rows], dtype=np.float64),
