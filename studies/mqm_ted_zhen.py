@@ -143,7 +143,7 @@ def systems_rows(data: MqmData) -> list[list[object]]:
                      len(items), sum(e.severity == "Major" for e in errors), sum(e.severity == "Minor" for e in errors),
                      sum(e.weight == Fraction(1, 10) for e in errors),
                      sum(e.category.lower().startswith("non-translation") for e in errors),
-                     sum(e.in_source for e in errors), sum(it.score == 0 for it in items),
+                     sum(e.category == "Source error" for e in errors), sum(it.score == 0 for it in items),
                      len({r for it in items for r in it.raters})])
     return rows
 
