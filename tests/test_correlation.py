@@ -119,6 +119,25 @@ def test_kendall_tau_b_and_a_from_brute_force_counts(xy):
         assert kendall_tau(x, y) == pytest.approx(expected)
 
 
+@settings(max_examples=100, deadline=None)
+@given(tied_lists)
+def test_kendall_tau_c_from_brute_force_counts(xy):
+    # Stuart's tau-c = 2(C - D) / (n^2 (m - 1) / m), m the fewer distinct values of x and y.
+    x, y = xy
+    c, d, *_ = brute_kendall(x, y)
+    n, m = len(x), min(len(set(x)), len(set(y)))
+    if m < 2:
+        with pytest.raises(ValueError, match="all values are equal, so tau-c is undefined"):
+            kendall_tau(x, y, variant="c")
+    else:
+        assert kendall_tau(x, y, variant="c") == pytest.approx(2 * (c - d) / (n * n * (m - 1) / m))
+
+
+def test_kendall_tau_c_by_hand():
+    # C = 3, D = 2, n = 4, m = min(4 distinct x, 3 distinct y) = 3: 2 * 1 / (16 * 2 / 3) = 3/16.
+    assert kendall_tau([1, 2, 3, 4], [1, 3, 2, 2], variant="c") == 3 / 16
+
+
 def test_kendall_on_a_large_sample_matches_brute_force():
     rng = random.Random(3)
     x = [rng.randint(0, 30) for _ in range(600)]
@@ -321,6 +340,15 @@ def test_pearson_rejects_constant_y():
         pearson([1, 2, 3], [0, 0, 0])
 
 
+def test_pearson_rejects_constant_values_whose_float_mean_is_inexact():
+    # The mean of six 0.1s is not 0.1 in floating point, so the deviations are tiny but not 0:
+    # the correlation must still be undefined, not 0.0.
+    with pytest.raises(ValueError, match="^y: all values are equal"):
+        pearson([1, 2, 3, 4, 5, 6], [0.1] * 6)
+    with pytest.raises(ValueError, match="^x: all values are equal"):
+        pearson([0.7] * 6, [1, 2, 3, 4, 5, 6])
+
+
 def test_pearson_rejects_non_numbers():
     with pytest.raises(TypeError, match="^x: item 1 is str"):
         pearson([1, "2"], [1, 2])
@@ -337,8 +365,8 @@ def test_pearson_rejects_nan():
 
 
 def test_kendall_tau_rejects_unknown_variant():
-    with pytest.raises(ValueError, match="^variant: unknown value 'c'"):
-        kendall_tau([1, 2], [1, 2], variant="c")
+    with pytest.raises(ValueError, match="^variant: unknown value 'd'"):
+        kendall_tau([1, 2], [1, 2], variant="d")
 
 
 def test_kendall_tau_b_rejects_constant_input():

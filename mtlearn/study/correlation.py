@@ -5,7 +5,7 @@ written out so a student can read each formula:
 
 * system level: :func:`pearson`, :func:`spearman` (Pearson of average ranks) and
   :func:`bootstrap_ci`, a percentile bootstrap interval that resamples *systems*;
-* segment level: :func:`kendall_tau` (plain Kendall tau-b, or tau-a, from the
+* segment level: :func:`kendall_tau` (plain Kendall tau-b, or tau-a or tau-c, from the
   counts of :func:`kendall_counts`, O(n log n)) and :func:`wmt_kendall_like`, the
   WMT metrics task's "Kendall's tau-like" formulation over pairs of translations
   of the *same* segment (DARR: relative rankings derived from DA scores);
@@ -62,6 +62,9 @@ def _as_floats(values: object, argname: str) -> list[float]:
         raise TypeError(f"{argname}: expected a sequence of numbers, got {type(values).__name__}")
     out = []
     for i, v in enumerate(values):
+        if type(v) is float and math.isfinite(v):  # the common case, checked first (bootstraps call this often)
+            out.append(v)
+            continue
         if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
             raise TypeError(f"{argname}: item {i} is {type(v).__name__} ({v!r}), expected a number")
         f = float(v)
@@ -101,9 +104,10 @@ def pearson(x: Sequence[float], y: Sequence[float]) -> float:
     dy = [v - my for v in ys]
     sxx = math.fsum(d * d for d in dx)
     syy = math.fsum(d * d for d in dy)
-    if sxx == 0.0:
+    # Equal values are checked as values: the float mean of six 0.1s is not 0.1, so sxx is not 0.
+    if sxx == 0.0 or len(set(xs)) == 1:
         raise ValueError("x: all values are equal, so the correlation is undefined")
-    if syy == 0.0:
+    if syy == 0.0 or len(set(ys)) == 1:
         raise ValueError("y: all values are equal, so the correlation is undefined")
     r = math.fsum(a * b for a, b in zip(dx, dy)) / math.sqrt(sxx * syy)
     return max(-1.0, min(1.0, r))
@@ -218,25 +222,43 @@ def kendall_counts(x: Sequence[float], y: Sequence[float]) -> KendallCounts:
 
 
 def kendall_tau(x: Sequence[float], y: Sequence[float], variant: str = "b") -> float:
-    """Kendall's tau between x and y; ``variant`` "b" (default, as scipy) or "a".
+    """Kendall's tau between x and y; ``variant`` "b" (default, as scipy), "a" or "c".
 
     tau-a = (C − D) / (n(n−1)/2); tau-b = (C − D) / √((P − T_x)(P − T_y)), with
-    P all pairs and T_x, T_y the pairs tied in x (resp. y), ties in both included.
+    P all pairs and T_x, T_y the pairs tied in x (resp. y), ties in both included;
+    tau-c (Stuart's) = 2(C − D) / (n²(m − 1)/m), m the smaller number of distinct
+    values of x and of y. tau-b is the default of ``scipy.stats.kendalltau`` and of
+    Google's ``mt-metrics-eval`` (``Correlation.Kendall``, used for the WMT metrics
+    task's segment-level tables); ``mt-metrics-eval`` also offers tau-c, and Deutsch,
+    Foster & Freitag (2023, "Ties Matter", EMNLP) compare both with pairwise accuracy.
+
+    By hand for x = 1, 2, 3, 4 and y = 1, 3, 2, 2: the six pairs give C = 3
+    ((1,2), (1,3), (1,4)), D = 2 ((2,3), (2,4)) and one tie in y ((3,4)); so tau-a =
+    1/6, tau-b = 1/√(6 · 5), and with m = min(4, 3) = 3 distinct values tau-c =
+    2 · 1 / (16 · 2/3) = 3/16.
 
     >>> round(kendall_tau([1, 2, 3, 4], [1, 3, 2, 2]), 4)
     0.1826
     >>> kendall_tau([1, 2, 3, 4], [1, 3, 2, 2], variant="a")
     0.16666666666666666
-    >>> kendall_tau([1, 2], [3, 4], variant="c")
+    >>> kendall_tau([1, 2, 3, 4], [1, 3, 2, 2], variant="c")
+    0.1875
+    >>> kendall_tau([1, 2], [3, 4], variant="d")
     Traceback (most recent call last):
     ...
-    ValueError: variant: unknown value 'c'; choose one of a, b
+    ValueError: variant: unknown value 'd'; choose one of a, b, c
     """
-    if variant not in ("a", "b"):
-        raise ValueError(f"variant: unknown value {variant!r}; choose one of a, b")
-    c = kendall_counts(*_paired(x, y))
+    if variant not in ("a", "b", "c"):
+        raise ValueError(f"variant: unknown value {variant!r}; choose one of a, b, c")
+    xs, ys = _paired(x, y)
+    c = kendall_counts(xs, ys)
     if variant == "a":
         return (c.concordant - c.discordant) / c.pairs
+    if variant == "c":
+        m = min(len(set(xs)), len(set(ys)))
+        if m < 2:
+            raise ValueError(f"{'x' if len(set(xs)) < 2 else 'y'}: all values are equal, so tau-c is undefined")
+        return 2 * (c.concordant - c.discordant) * m / (c.n * c.n * (m - 1))
     not_tied_x = c.pairs - c.ties_x - c.ties_both
     not_tied_y = c.pairs - c.ties_y - c.ties_both
     if not_tied_x == 0:
