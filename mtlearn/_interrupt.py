@@ -81,8 +81,16 @@ def was_interrupted(error: Optional[BaseException]) -> bool:
     return False
 
 
+def _interrupts_seen() -> int:
+    """How many Ctrl-Cs the command's handler has seen (0 where it is not installed)."""
+    handler = signal.getsignal(signal.SIGINT)
+    return handler.count if isinstance(handler, _Interrupts) else 0
+
+
 def _excepthook(kind: type[BaseException], value: BaseException, tb: Optional[TracebackType]) -> None:
-    if not (issubclass(kind, KeyboardInterrupt) or was_interrupted(value)):
+    # A Ctrl-C inside an extension's import comes out as that extension's ImportError (numpy: "Importing
+    # the numpy C-extensions failed"), the interrupt lost: the handler's count remembers it.
+    if not (issubclass(kind, KeyboardInterrupt) or was_interrupted(value) or _interrupts_seen()):
         sys.__excepthook__(kind, value, tb)
         return
     try:

@@ -85,3 +85,22 @@ def test_a_swallowed_ctrl_c_while_importing_stops_the_command():
 def test_a_command_started_with_ctrl_c_ignored_keeps_ignoring_it():
     proc = _run(IGNORED)
     assert (proc.returncode, proc.stdout) == (0, "True\n")
+
+
+# A Ctrl-C inside an extension's import comes out as that extension's ImportError, the interrupt itself
+# lost (seen: numpy's "Importing the numpy C-extensions failed ... could not import module datetime").
+LOST_IN_AN_IMPORT = """
+import signal, sys
+sys.argv = ["mtlearn", "bleu"]
+from mtlearn import _interrupt
+_interrupt.install()
+try:
+    signal.raise_signal(signal.SIGINT)
+except KeyboardInterrupt:
+    raise ImportError("Importing the C-extensions failed") from None
+"""
+
+
+def test_an_import_error_after_a_ctrl_c_is_an_interruption():
+    proc = _run(LOST_IN_AN_IMPORT)
+    assert (proc.returncode, proc.stderr, proc.stdout) == (EXIT_INTERRUPTED, MESSAGE, "")
