@@ -271,9 +271,23 @@ def warn_ambiguous_layout(candidates: Sequence, references: object, score: float
         other = rescore(transposed(references))
     if other == score:
         return None
-    warnings.warn(f"{head}, and the readings differ: {call} = {score:.4f} as read, {other:.4f} as streams. {fix}",
+    read, streams = distinct_decimals(score, other)
+    warnings.warn(f"{head}, and the readings differ: {call} = {read} as read, {streams} as streams. {fix}",
                   AmbiguousLayoutWarning, stacklevel=stacklevel)
     return score, other
+
+
+def distinct_decimals(a: float, b: float, fewest: int = 4) -> tuple[str, str]:
+    """``a`` and ``b`` with the fewest decimals (at least ``fewest``) that tell them apart.
+
+    >>> distinct_decimals(0.5, 1.0), distinct_decimals(0.0000123, 0.0000124)
+    (('0.5000', '1.0000'), ('0.0000123', '0.0000124'))
+    """
+    for places in range(fewest, 18):
+        shown = (f"{a:.{places}f}", f"{b:.{places}f}")
+        if shown[0] != shown[1]:
+            return shown
+    return repr(a), repr(b)
 
 
 # --------------------------------------------------------------------------- a corpus given to a sentence function

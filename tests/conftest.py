@@ -37,6 +37,7 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: tiers.run_order(item.nodeid.split("::", 1)[0]))  # stable: files stay whole
     if tiers.is_full():
         return
     for item in items:

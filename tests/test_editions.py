@@ -20,6 +20,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+import tiers
 from notebook_cells import parse_cell
 from repo_paths import REPO
 
@@ -47,6 +48,10 @@ def built(tmp_path_factory):
     student = build_edition("student", SOURCE, out / "student", archive=out / "mtlearn-student.zip")
     instructor = build_edition("instructor", SOURCE, out / "instructor")
     return student, instructor
+
+
+def _code(nb: nbformat.NotebookNode) -> list[str]:
+    return [cell.source for cell in nb.cells if cell.cell_type == "code"]
 
 
 def _read(folder: Path, name: str) -> nbformat.NotebookNode:
@@ -142,10 +147,16 @@ def test_instructor_edition_runs_top_to_bottom(built, name):
 
     _, instructor = built
     nb = _read(instructor.folder, name)
+    source = _read(SOURCE, name)
     assert sum(c.source.count(BEGIN_SOLUTION) for c in nb.cells) == \
-        sum(c.source.count(BEGIN_SOLUTION) for c in _read(SOURCE, name).cells), f"{name}: a solution is missing"
-    NotebookClient(nb, timeout=600, kernel_name="python3",
-                   resources={"metadata": {"path": str(instructor.folder)}}).execute()
+        sum(c.source.count(BEGIN_SOLUTION) for c in source.cells), f"{name}: a solution is missing"
+    if tiers.is_full() or _code(nb) != _code(source):
+        NotebookClient(nb, timeout=600, kernel_name="python3",
+                       resources={"metadata": {"path": str(instructor.folder)}}).execute()
+    else:
+        # The committed notebook's code cell for cell: strict nbval runs it top to bottom in this tier and
+        # fails on any output that differs from the stored ones read here (the full tier runs it here too).
+        nb = source
     for k, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue

@@ -42,6 +42,8 @@ SEED = 2022
 #: pair's longest (candidate + reference words) segments are added.
 HARDEST = 3
 LONGEST = 3
+#: TER against sacreBLEU adds the LONGEST longest segments of at most this many words (candidate and references).
+TER_LONGEST_WORDS = 300
 #: The agreement study regenerates this pair byte for byte (its rows of every table; the pooled rows
 #: need every pair: full tier). de-en: two references, nine systems, one of the cheaper pairs to score.
 AGREEMENT_PAIR = "de-en"
@@ -50,6 +52,26 @@ AGREEMENT_PAIR = "de-en"
 CHRF_OFFICIAL_FIRST_SYSTEMS = 1
 #: The chrF and TER cards' WMT22 tables need whole corpora: the sample tier checks their first row.
 CARD_ROWS = 1
+
+
+#: The longest test files, started first so that pytest-xdist's workers do not end on them one after the
+#: other (measured with --durations=0; each stays on one worker, --dist loadfile).
+LONGEST_FILES = (
+    "tests/browser/test_notebooks_in_browser.py",
+    "tests/test_ter_wmt22.py",
+    "tests/test_editions.py",
+    "tests/test_widgets.py",
+    "tests/test_significance.py",
+    "tests/test_wmt22_agreement.py",
+    "tests/test_hostile_cli.py",
+    "tests/test_chrf_wmt22.py",
+    "tests/test_hostile_security.py",
+)
+
+
+def run_order(path: str) -> int:
+    """Sort key of a test file: the longest first, the rest as collected."""
+    return LONGEST_FILES.index(path) if path in LONGEST_FILES else len(LONGEST_FILES)
 
 
 def is_full() -> bool:
