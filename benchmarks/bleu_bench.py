@@ -56,7 +56,7 @@ def bench_wmt22(root: Path, reps: int) -> None:
     from sacrebleu.metrics import BLEU
 
     import mtlearn
-    from mtlearn.text import get_tokenizer
+    from mtlearn.core.tokenize import get_tokenizer
 
     ref_a = _lines(root / "references" / "generaltest2022.de-en.ref.A.en")
     ref_b = _lines(root / "references" / "generaltest2022.de-en.ref.B.en")

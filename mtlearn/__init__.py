@@ -14,8 +14,8 @@ from mtlearn import _interrupt
 
 _interrupt.install()  # first: a Ctrl-C while the rest imports ends an mtlearn command in one line
 
-from mtlearn._version import __version__
-from mtlearn.text import TOKENIZERS, tokenize
+from mtlearn.version import __version__
+from mtlearn.core.tokenize import TOKENIZERS, tokenize
 from mtlearn.metrics.bleu.score import BleuResult, bleu, corpus_bleu
 from mtlearn.metrics.bleu.d2l import D2LBleuResult, d2l_bleu
 from mtlearn.metrics.meteor.score import MeteorResult, corpus_meteor, meteor
@@ -23,7 +23,7 @@ from mtlearn.metrics.ter.score import TerResult, ter, corpus_ter, wer, cer, corp
 from mtlearn.metrics.chrf.score import ChrfResult, chrf, corpus_chrf
 from mtlearn.study.significance import PairedTestResult, paired_test
 from mtlearn.why import ImplementationComparison, compare_implementations
-from mtlearn.references import ReferenceLayout, check_reference_layout
+from mtlearn.core.references import ReferenceLayout, check_reference_layout
 from . import examples
 
 __all__ = [

@@ -44,7 +44,7 @@ reads the files in step, so memory stays flat however long they are, and a file 
 ends before the others is an error at the end, naming the line.
 
 Every number option (``--beta``, ``--weights``, ``--smooth-value``, ``--alpha``,
-``--gamma`` ...) is read by :func:`mtlearn.text.parse_number`: decimals or fractions,
+``--gamma`` ...) is read by :func:`mtlearn.core.number_text.parse_number`: decimals or fractions,
 bounded before any arithmetic. Every problem with the input ends in one message on
 standard error starting ``mtlearn: error:``, nothing more on standard output, and exit
 status 1 (bad input data, missing WordNet) or 2 (a wrong command line).
@@ -84,7 +84,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn, Optional
 
 from mtlearn import _interrupt
-from mtlearn._version import __version__
+from mtlearn.version import __version__
 from mtlearn.cli_format import DEFAULT_SCALE, FORMATS, MAX_WIDTH
 from mtlearn.cli_io import (EXIT_INPUT, EXIT_INTERRUPTED, EXIT_USAGE, STDOUT_CLOSED, CommandLineError, Corpus,
                             load_corpus, quiet_stdout, read_lines, read_segments, write_output)
@@ -95,8 +95,10 @@ from mtlearn.metrics.chrf.score import REFERENCE_TIES, chrf, corpus_chrf
 from mtlearn.metrics.meteor.alignment import TIE_BREAKS
 from mtlearn.metrics.meteor.score import corpus_meteor, meteor
 from mtlearn.metrics.ter.score import cer, corpus_cer, corpus_ter, corpus_wer, ter, wer
-from mtlearn.text import TOKENIZERS, NumberError, parse_number, plural
-from mtlearn.references import AmbiguousLayoutWarning
+from mtlearn.core.number_text import NumberError, parse_number
+from mtlearn.core.tokenize import TOKENIZERS
+from mtlearn.core.wording import plural
+from mtlearn.core.references import AmbiguousLayoutWarning
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError
 
 __all__ = ["CommandLineError", "Corpus", "build_parser", "load_corpus", "main", "read_lines", "read_segments"]

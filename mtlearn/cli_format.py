@@ -33,7 +33,7 @@ from mtlearn.metrics.bleu.score import BleuResult
 from mtlearn.metrics.chrf.score import ChrfResult
 from mtlearn.metrics.meteor.score import MeteorResult
 from mtlearn.metrics.ter.score import TerResult
-from mtlearn.ngrams import orders_text
+from mtlearn.core.ngrams import orders_text
 
 __all__ = ["SCALES", "DEFAULT_SCALE", "FORMATS", "MAX_WIDTH", "Style", "Interval", "Cell", "metric_name",
            "details", "score_line", "result_json", "explain_text", "table", "count_text"]

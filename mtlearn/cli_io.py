@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from itertools import count
 from typing import IO, Optional
 
-from mtlearn.text import plural
+from mtlearn.core.wording import plural
 
 __all__ = ["EXIT_INPUT", "EXIT_USAGE", "EXIT_INTERRUPTED", "STDIN_NAME", "CommandLineError", "Corpus",
            "AlignedLines", "read_lines", "read_segments", "load_corpus", "load_corpora", "write_output",

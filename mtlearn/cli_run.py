@@ -38,7 +38,7 @@ from mtlearn.metrics.bleu.score import BleuResult
 from mtlearn.metrics.chrf.score import ChrfResult
 from mtlearn.metrics.meteor.score import MeteorResult
 from mtlearn.metrics.ter.score import TerResult
-from mtlearn.text import plural
+from mtlearn.core.wording import plural
 
 __all__ = ["Metric", "Job", "check_combination", "run", "as_option"]
 

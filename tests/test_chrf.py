@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 
 import mtlearn
-import mtlearn.references
+import mtlearn.core.references
 from mtlearn.metrics.chrf import formulas as F
 from mtlearn.metrics.chrf.score import (
     ChrfOrder,
@@ -125,11 +125,11 @@ def test_best_reference_and_why() -> None:
 def _quietly(fn, *args):
     """``fn(*args)`` without the reference-layout hint that comes before its error."""
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", mtlearn.references.ReferenceLayoutWarning)
+        warnings.simplefilter("ignore", mtlearn.core.references.ReferenceLayoutWarning)
         return fn(*args)
 
 
-@pytest.mark.filterwarnings("ignore::mtlearn.references.AmbiguousLayoutWarning")  # a 2 x 2 corpus, per segment
+@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")  # a 2 x 2 corpus, per segment
 def test_reference_ties_change_the_corpus_recall() -> None:
     # Both references score 0 for segment 0, but their lengths enter the corpus recall.
     cands, refs = ["good", "the cat"], [["OK.", "Okay."], ["the cat", "the cat"]]
@@ -171,7 +171,7 @@ def test_stats_add_and_check_orders() -> None:
         ChrfStats.from_row([1, 2], 1, 0)
 
 
-@pytest.mark.filterwarnings("ignore::mtlearn.references.AmbiguousLayoutWarning")  # random square corpora are per segment
+@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")  # random square corpora are per segment
 def test_fast_path_equals_the_formula_steps_on_random_text() -> None:
     # corpus_chrf counts with a fused fast path; chrf() (and segments[i]) with formulas.segment_counts.
     rng = random.Random(11)

@@ -75,7 +75,7 @@ def test_repeated_words_and_punctuation_chrf_plus_plus(candidate: str, reference
     assert abs(ours.score - theirs) <= TOLERANCE
 
 
-@pytest.mark.filterwarnings("ignore::mtlearn.references.AmbiguousLayoutWarning")  # square corpora: read per segment, as meant
+@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")  # square corpora: read per segment, as meant
 @settings(max_examples=150, deadline=None)
 @given(
     corpus=st.lists(st.tuples(sentences, st.lists(sentences, min_size=2, max_size=2)), min_size=1, max_size=6),

@@ -29,7 +29,7 @@ PACKAGE = REPO / "mtlearn"
 MAX_COMPLEXITY = 20
 
 #: Folders that are one package each; every other module belongs to the top level.
-PACKAGES = ("metrics/bleu", "metrics/chrf", "metrics/meteor", "metrics/ter", "show", "study", "why", "exercises")
+PACKAGES = ("core", "metrics/bleu", "metrics/chrf", "metrics/meteor", "metrics/ter", "show", "study", "why", "exercises")
 
 
 def _modules() -> list[Path]:

@@ -10,7 +10,7 @@
 - huge n-gram orders cost nothing beyond the longest candidate, and ``reason`` stays short;
 - one very long line is scored in linear time;
 - typed numbers (the command line's options, the BLEU explorer's weights box, the exercises'
-  answers) go through one bounded parser, ``mtlearn.text.parse_number``, which refuses what is
+  answers) go through one bounded parser, ``mtlearn.core.number_text.parse_number``, which refuses what is
   too large, too close to 0 or too long from the text, before computing 10**exponent.
 
 Expected numbers come from sacreBLEU and NLTK computed here, or from mtlearn's own plain
@@ -34,8 +34,8 @@ import pytest
 import mtlearn
 from mtlearn.metrics.bleu.formulas import check_weights, geometric_mean, precision_counts
 from mtlearn.metrics.bleu.score import bleu_from_stats
-from mtlearn.signature import format_number
-from mtlearn.text import NUMBER_MAX_DIGITS, NumberError, parse_number
+from mtlearn.core.signature import format_number
+from mtlearn.core.number_text import NUMBER_MAX_DIGITS, NumberError, parse_number
 
 REPO = Path(__file__).resolve().parent.parent
 MTLEARN = Path(sys.executable).parent / "mtlearn"
@@ -188,7 +188,7 @@ def test_format_number_spells_every_real_the_same_way():
 
 
 def test_as_real_normalises_numpy_and_refuses_non_numbers():
-    from mtlearn.text import as_real
+    from mtlearn.core.checks import as_real
 
     assert type(as_real(np.float64(0.25), "x")) is float
     assert type(as_real(np.int32(4), "x")) is int
@@ -405,7 +405,7 @@ def _fields(r) -> dict:
 @pytest.mark.parametrize("smoothing", ["none", "floor", "add-k", "exp"])
 @pytest.mark.parametrize("effective_order", [False, True])
 def test_stored_once_path_equals_the_tuple_path(monkeypatch, smoothing, effective_order):
-    import mtlearn.ngrams
+    import mtlearn.core.ngrams
 
     cases = [("a b c d e f g", ["a b c d e f h", "a b c"]), ("a b", ["a b"]), ("x", ["a b"]), ("", ["a"])]
     N = 4500
@@ -418,7 +418,7 @@ def test_stored_once_path_equals_the_tuple_path(monkeypatch, smoothing, effectiv
         return single + [corpus]
 
     fast = run()
-    monkeypatch.setattr(mtlearn.ngrams, "MATERIALIZED_ORDERS", 10**9)  # every order stored: plain tuples
+    monkeypatch.setattr(mtlearn.core.ngrams, "MATERIALIZED_ORDERS", 10**9)  # every order stored: plain tuples
     plain = run()
     assert type(fast[0].precisions).__name__ == "PerOrder" and type(plain[0].precisions) is tuple
     for a, b in zip(fast, plain):
@@ -431,7 +431,7 @@ def test_stored_once_path_equals_the_tuple_path(monkeypatch, smoothing, effectiv
 
 
 def test_chen_cherry_methods_at_most_materialized_orders():
-    from mtlearn.ngrams import MATERIALIZED_ORDERS
+    from mtlearn.core.ngrams import MATERIALIZED_ORDERS
 
     for method in ("method0", "method3", "method4", "method5", "method6", "method7"):
         r = mtlearn.bleu("a b c d e f g", ["a b c d e f h"], max_order=MATERIALIZED_ORDERS, smoothing=method)
@@ -465,13 +465,13 @@ def test_d2l_huge_k_costs_nothing_past_the_prediction():
 
 @pytest.mark.parametrize("pred", ["", "a", "a b c", "a b a b c"])
 def test_d2l_stored_once_equals_the_tuple_form(monkeypatch, pred):
-    import mtlearn.ngrams
+    import mtlearn.core.ngrams
     from mtlearn.metrics.bleu import d2l
 
     label = "a b c a b".split()
     k = 4200
     fast = mtlearn.d2l_bleu(pred.split(), label, k)
-    monkeypatch.setattr(mtlearn.ngrams, "MATERIALIZED_ORDERS", 10**9)
+    monkeypatch.setattr(mtlearn.core.ngrams, "MATERIALIZED_ORDERS", 10**9)
     monkeypatch.setattr(d2l, "MATERIALIZED_ORDERS", 10**9)
     plain = mtlearn.d2l_bleu(pred.split(), label, k)
     assert type(plain.matches) is tuple and type(fast.matches) is not tuple
@@ -542,7 +542,7 @@ def test_parse_number_refuses_by_name_and_reason(text, reason):
 
 def test_parse_number_refuses_a_huge_exponent_at_once():
     # Fraction("1e100000000") computes 10**100000000 (> 20 s): a subprocess bounds the wait.
-    code = ("from mtlearn.text import parse_number, NumberError\n"
+    code = ("from mtlearn.core.number_text import NumberError, parse_number\n"
             "for text in ('1e100000000', '1e-300000000', '-7e999999999'):\n"
             "    try:\n        parse_number(text, 'x')\n    except NumberError as e:\n        print(e.reason)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

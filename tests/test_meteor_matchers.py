@@ -15,7 +15,7 @@ from mtlearn.metrics.meteor.matchers import (
     stage_matches,
 )
 from mtlearn.metrics.meteor.synonyms import WordNetMissingError
-from mtlearn.text import tokenize
+from mtlearn.core.tokenize import tokenize
 from mtlearn.metrics.meteor.wordnet import find_wordnet
 
 def needs_wordnet(test):

@@ -1,4 +1,4 @@
-"""mtlearn.ngrams against brute-force counting."""
+"""mtlearn.core.ngrams against brute-force counting."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtlearn.ngrams import count_elements, count_ngrams, max_reference_counts, ngrams
+from mtlearn.core.ngrams import count_elements, count_ngrams, max_reference_counts, ngrams
 
 words = st.lists(st.sampled_from(["a", "b", "ab", "c"]), max_size=10)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.references import ReferenceLayoutWarning
+from mtlearn.core.references import ReferenceLayoutWarning
 
 CANDS = ["the cat sat on the mat", "a dog ran in the park", "it rained all day"]
 STREAM_A = ["the cat sat on the mat", "the dog ran in the park", "it rained all day long"]
@@ -263,9 +263,9 @@ def test_a_square_call_whose_readings_differ_warns_with_both_scores(name):
     # Before: as many streams as segments scored silently as per-segment lists (BLEU 0.7622, not 1.0).
     fn = ALL_CORPUS_FUNCTIONS[name]
     with warnings.catch_warnings():  # the transposed call is square too, and warns the other way round
-        warnings.simplefilter("ignore", mtlearn.references.AmbiguousLayoutWarning)
+        warnings.simplefilter("ignore", mtlearn.core.references.AmbiguousLayoutWarning)
         right = fn(SQUARE_CANDS, [list(refs) for refs in zip(*SQUARE_STREAMS)]).score  # the streams transposed
-    with pytest.warns(mtlearn.references.AmbiguousLayoutWarning) as caught:
+    with pytest.warns(mtlearn.core.references.AmbiguousLayoutWarning) as caught:
         read = fn(SQUARE_CANDS, SQUARE_STREAMS).score
     message = str(caught[0].message)
     assert read != right
@@ -274,7 +274,7 @@ def test_a_square_call_whose_readings_differ_warns_with_both_scores(name):
 
 
 def test_the_bleu_of_the_issue_is_named():
-    with pytest.warns(mtlearn.references.AmbiguousLayoutWarning, match=r"corpus_bleu = 0\.\d{4} as read, 1\.0000 as streams"):
+    with pytest.warns(mtlearn.core.references.AmbiguousLayoutWarning, match=r"corpus_bleu = 0\.\d{4} as read, 1\.0000 as streams"):
         mtlearn.corpus_bleu(SQUARE_CANDS, SQUARE_STREAMS)
 
 
@@ -294,10 +294,10 @@ def test_paired_test_warns_once_for_a_square_call_and_refuses_a_string():
 
 
 def test_a_long_square_call_warns_without_scoring_twice():
-    n = mtlearn.references.AMBIGUOUS_SCORED + 1
+    n = mtlearn.core.references.AMBIGUOUS_SCORED + 1
     cands = [f"w{i} x" for i in range(n)]
     square = [[f"w{i} x"] + [f"w{i} y"] * (n - 1) for i in range(n)]
-    with pytest.warns(mtlearn.references.AmbiguousLayoutWarning, match=f"not scored both ways: more than {n - 1}"):
+    with pytest.warns(mtlearn.core.references.AmbiguousLayoutWarning, match=f"not scored both ways: more than {n - 1}"):
         mtlearn.corpus_chrf(cands, square)
 
 

@@ -26,7 +26,7 @@ import mtlearn
 from mtlearn.metrics.bleu.score import BleuStats, bleu_from_stats
 from mtlearn.metrics.chrf.score import ChrfStats, chrf_from_stats
 from mtlearn.metrics.meteor.score import corpus_meteor, corpus_score_from_stats
-from mtlearn.ngrams import MATERIALIZED_ORDERS
+from mtlearn.core.ngrams import MATERIALIZED_ORDERS
 from mtlearn.study.significance import (
     DEFAULT_SAMPLES,
     bootstrap_indices,

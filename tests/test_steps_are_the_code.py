@@ -112,7 +112,7 @@ def test_sentence_bleu_is_built_from_the_steps(cand, refs, order, effective, met
         assert result.score == brevity_penalty(c, r) * geometric_mean(result.precisions, _mean_weights(result))
 
 
-@pytest.mark.filterwarnings("ignore::mtlearn.references.AmbiguousLayoutWarning")  # square corpora: read per segment, as meant
+@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")  # square corpora: read per segment, as meant
 @SETTINGS
 @given(segments=st.lists(st.tuples(tokens, references), min_size=1, max_size=5),
        method=st.sampled_from(["none", "exp", "floor", "add-k", "method1", "method3"]))
@@ -215,7 +215,7 @@ def test_meteor_result_is_its_alignment_through_the_steps(cand, refs, tie_break)
     assert result.score == max(r.score for r in result.per_reference)
 
 
-@pytest.mark.filterwarnings("ignore::mtlearn.references.AmbiguousLayoutWarning")  # square corpora: read per segment, as meant
+@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")  # square corpora: read per segment, as meant
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(segments=st.lists(st.tuples(short, st.lists(short, min_size=1, max_size=2)), min_size=1, max_size=4))
 def test_corpus_meteor_is_the_steps_on_summed_counts(segments):

@@ -19,7 +19,7 @@ from mtlearn.metrics.meteor.synonyms import (
     shared_synonym_index,
     synset_id,
 )
-from mtlearn.text import tokenize
+from mtlearn.core.tokenize import tokenize
 from mtlearn.metrics.meteor.wordnet import find_wordnet
 
 

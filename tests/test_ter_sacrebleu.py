@@ -48,7 +48,7 @@ def test_long_repetitive_sentences_equal_sacrebleu(candidate, reference):
     assert abs(ours.score - theirs.score / 100) <= 1e-12
 
 
-@pytest.mark.filterwarnings("ignore::mtlearn.references.AmbiguousLayoutWarning")  # square corpora: read per segment, as meant
+@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")  # square corpora: read per segment, as meant
 @settings(max_examples=30, deadline=None)
 @given(candidates=st.lists(_sentence, min_size=1, max_size=5), data=st.data())
 def test_corpus_ter_equals_sacrebleu(candidates, data):

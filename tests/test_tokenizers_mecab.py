@@ -22,7 +22,7 @@ import pytest
 import sacrebleu
 
 import mtlearn
-from mtlearn.text import MissingExtraError, get_tokenizer
+from mtlearn.core.tokenize import MissingExtraError, get_tokenizer
 
 SOURCES = "sources/generaltest2022.ja-en.src.ja"
 SEED = 20261202

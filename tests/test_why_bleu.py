@@ -239,7 +239,7 @@ def test_d2l_profiles_equal_d2l_bleu(cands: list[str], refs: list[list[str]]) ->
 # ------------------------------------------------------------------ the walk
 
 
-@pytest.mark.filterwarnings("ignore::mtlearn.references.AmbiguousLayoutWarning")  # random square corpora are per segment
+@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")  # random square corpora are per segment
 @pytest.mark.parametrize("seed", range(12))
 def test_contributions_add_up_exactly(seed: int) -> None:
     rng = random.Random(seed)
@@ -401,9 +401,9 @@ def test_a_square_or_transposed_call_is_named() -> None:
     cands = ["the cat sat on the mat today", "a dog barked at the postman"]
     streams = [["the cat sat on the mat today", "a dog barked at the postman"],
                ["a cat was sitting on the mat", "the dog barked at a man"]]
-    with pytest.warns(mtlearn.references.AmbiguousLayoutWarning, match=r"compare_implementations = 0\.\d{4} as read, "
+    with pytest.warns(mtlearn.core.references.AmbiguousLayoutWarning, match=r"compare_implementations = 0\.\d{4} as read, "
                                                                        r"1\.0000 as streams"):
         compare_implementations(cands, streams, profiles=["sacrebleu-corpus"])
-    with pytest.warns(mtlearn.references.ReferenceLayoutWarning, match="2 reference streams of 3 segments"):
+    with pytest.warns(mtlearn.core.references.ReferenceLayoutWarning, match="2 reference streams of 3 segments"):
         with pytest.raises(ValueError, match="2 reference lists for 3 candidates"):
             compare_implementations(cands + ["it rained"], [s + ["it rained"] for s in streams])

@@ -25,7 +25,7 @@ from typing import Any, Optional, Union
 
 from mtlearn.exercises.catalogue import exercise
 from mtlearn.exercises.kinds import CodingExercise, Question
-from mtlearn.text import NumberError, parse_number
+from mtlearn.core.number_text import NumberError, parse_number
 
 __all__ = ["check", "check_function", "verdict"]
 
@@ -86,7 +86,7 @@ def _plain(value: object) -> Optional[Plain]:
 
     Only the value is taken, never the object's own ``__eq__``: an int or float subclass
     gives its stored value, a ``numbers.Rational`` its numerator and denominator as plain
-    ints, a ``Decimal`` or a string goes through the bounded :func:`mtlearn.text.parse_number`,
+    ints, a ``Decimal`` or a string goes through the bounded :func:`mtlearn.core.number_text.parse_number`,
     another ``numbers.Real`` through ``float()``. ``bool`` is no number here; whatever
     raises on the way (a ``__float__`` that fails) is "not a number".
 

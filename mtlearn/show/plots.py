@@ -98,7 +98,7 @@ from matplotlib.patches import Patch, Rectangle
 
 from mtlearn.metrics.bleu.formulas import brevity_penalty, geometric_mean
 from mtlearn.metrics.meteor.formulas import ChunkSpan, chunk_spans, count_crossings, f_mean, fragmentation_penalty
-from mtlearn.text import plural
+from mtlearn.core.wording import plural
 
 from .fonts import use_script_fonts
 

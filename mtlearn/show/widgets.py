@@ -219,7 +219,9 @@ from mtlearn.metrics.ter.score import TerResult, ter
 from mtlearn.metrics.bleu.profiles import PROFILE_TOKENIZERS
 from mtlearn.metrics.bleu.profiles import PROFILES as BLEU_PROFILES
 from mtlearn.metrics.meteor.profiles import PROFILES as METEOR_PROFILES
-from mtlearn.text import TOKENIZERS, check_choice, parse_number
+from mtlearn.core.checks import check_choice
+from mtlearn.core.number_text import parse_number
+from mtlearn.core.tokenize import TOKENIZERS
 from mtlearn.why import METRICS as WHY_METRICS
 from mtlearn.why import Divergence, ImplementationComparison, ProfileResult, compare_implementations
 from mtlearn.why.explain import step_rows

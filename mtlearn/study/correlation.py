@@ -33,7 +33,7 @@ from itertools import combinations
 
 import numpy as np
 
-from mtlearn.text import plural
+from mtlearn.core.wording import plural
 
 __all__ = [
     "pearson",

@@ -76,8 +76,8 @@ from mtlearn.metrics.chrf.score import chrf_from_stats, corpus_chrf, ChrfStats
 from mtlearn.metrics.meteor.score import corpus_meteor, meteor_from_stats
 from mtlearn.metrics.meteor.formulas import score_from_counts
 from mtlearn.metrics.ter.score import TerStats, corpus_ter
-from mtlearn.ngrams import per_order, stored_length
-from mtlearn.references import ReferenceLayoutWarning, check_reference_layout, warn_ambiguous_layout
+from mtlearn.core.ngrams import per_order, stored_length
+from mtlearn.core.references import ReferenceLayoutWarning, check_reference_layout, warn_ambiguous_layout
 
 __all__ = [
     "TESTS",
@@ -626,7 +626,7 @@ def segment_statistics(result: Any, orders: Optional[int] = None) -> np.ndarray:
 
     BLEU with more orders than its candidates have words keeps, by default, the orders up to
     the first one without n-grams (every later order is the same, see
-    :class:`~mtlearn.ngrams.PerOrder`); ``orders`` sets that number (a paired test gives all
+    :class:`~mtlearn.core.ngrams.PerOrder`); ``orders`` sets that number (a paired test gives all
     systems the same). ``max_order=10**7`` made rows of 30 million numbers before.
 
     >>> segment_statistics(corpus_chrf(["ab"], [["ab"]], char_order=2)).tolist()

@@ -25,8 +25,9 @@ from fractions import Fraction
 from typing import Any, Optional, Union
 
 from mtlearn.metrics.bleu import profiles as bleu_profiles
-from mtlearn.references import warn_ambiguous_layout, warn_reference_layout
-from mtlearn.text import TOKENIZERS, check_choice
+from mtlearn.core.references import warn_ambiguous_layout, warn_reference_layout
+from mtlearn.core.checks import check_choice
+from mtlearn.core.tokenize import TOKENIZERS
 from mtlearn.why.divergence import Divergence, Outcome, check_steps, walk
 
 __all__ = ["METRICS", "ProfileResult", "ImplementationComparison", "compare_implementations"]

@@ -24,7 +24,7 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Optional
 
-from mtlearn.text import plural
+from mtlearn.core.wording import plural
 
 if TYPE_CHECKING:
     from mtlearn.why.compare import ImplementationComparison

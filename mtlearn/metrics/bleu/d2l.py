@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
-from mtlearn.ngrams import MATERIALIZED_ORDERS, PerOrder, orders_text, per_order
-from mtlearn.references import CorpusGivenError, segment_shape_problem
-from mtlearn.text import as_tokens
+from mtlearn.core.ngrams import MATERIALIZED_ORDERS, PerOrder, orders_text, per_order
+from mtlearn.core.references import CorpusGivenError, segment_shape_problem
+from mtlearn.core.checks import as_tokens
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,8 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
-from mtlearn.ngrams import stored_length
-from mtlearn.text import plural
+from mtlearn.core.ngrams import stored_length
+from mtlearn.core.wording import plural
 
 if TYPE_CHECKING:
     from mtlearn.metrics.bleu.score import BleuResult
@@ -40,7 +40,7 @@ def _weight(w: float) -> str:
 def _shown_orders(result: "BleuResult") -> int:
     """How many orders to write out: past the stored values every order is like the last shown.
 
-    With a huge ``max_order`` (a :class:`~mtlearn.ngrams.PerOrder`), the orders beyond the
+    With a huge ``max_order`` (a :class:`~mtlearn.core.ngrams.PerOrder`), the orders beyond the
     candidate are one repeated value: one line stands for all of them.
     """
     stored = stored_length(result.matches, result.totals, result.precisions, result.effective_weights)

@@ -31,8 +31,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Optional, Union
 
-from mtlearn.text import Segment, as_real, as_tokens
-from mtlearn.ngrams import count_ngrams, max_reference_counts, per_order
+from mtlearn.core.checks import Segment, as_real, as_tokens
+from mtlearn.core.ngrams import count_ngrams, max_reference_counts, per_order
 
 Number = Union[float, Fraction]
 
@@ -134,8 +134,8 @@ def uniform_weights(max_order: int) -> tuple[float, ...]:
     >>> uniform_weights(4)
     (0.25, 0.25, 0.25, 0.25)
 
-    (Beyond :data:`~mtlearn.ngrams.MATERIALIZED_ORDERS` orders, a
-    :class:`~mtlearn.ngrams.PerOrder` stands for the tuple: one value, stored once.)
+    (Beyond :data:`~mtlearn.core.ngrams.MATERIALIZED_ORDERS` orders, a
+    :class:`~mtlearn.core.ngrams.PerOrder` stands for the tuple: one value, stored once.)
     """
     return per_order((), 1.0 / max_order, max_order)
 

@@ -60,8 +60,9 @@ from mtlearn.metrics.bleu.formulas import (
 )
 from mtlearn.metrics.bleu.score import BleuStats, bleu_from_stats
 from mtlearn.metrics.bleu.smoothing import NEEDS_FIVEGRAMS, SMOOTHING_METHODS
-from mtlearn.ngrams import MATERIALIZED_ORDERS
-from mtlearn.text import TOKENIZERS, as_tokens, check_choice, check_corpus
+from mtlearn.core.ngrams import MATERIALIZED_ORDERS
+from mtlearn.core.checks import as_tokens, check_choice, check_corpus
+from mtlearn.core.tokenize import TOKENIZERS
 
 __all__ = [
     "BleuProfile", "BleuProfileScore", "BleuProfileScorer", "STEPS", "PROFILES", "DESCRIPTIVE_FIELDS",

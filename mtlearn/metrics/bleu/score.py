@@ -38,10 +38,10 @@ from fractions import Fraction
 from typing import Any, Optional, Union, overload
 
 from mtlearn.metrics.bleu.formulas import brevity_penalty, check_weights, closest_ref_length, geometric_mean
-from mtlearn.ngrams import (
+from mtlearn.core.ngrams import (
     MATERIALIZED_ORDERS, PerOrder, json_orders, map_orders, per_order, stored_length, sum_orders,
 )
-from mtlearn.ngrams import count_elements as _count_elements
+from mtlearn.core.ngrams import count_elements as _count_elements
 from mtlearn.metrics.bleu.smoothing import (
     NEEDS_FIVEGRAMS,
     SACREBLEU_METHODS,
@@ -50,11 +50,12 @@ from mtlearn.metrics.bleu.smoothing import (
     resolve_smooth_value,
     smooth,
 )
-from mtlearn.text import Segment, as_reference_list, as_tokens, check_choice, check_corpus, check_index
-from mtlearn.ngrams import count_ngrams
-from mtlearn.references import check_sentence_call, warn_ambiguous_layout, warn_reference_layout
-from mtlearn.signature import format_number, make_signature
-from mtlearn.text import TOKENIZERS, cjk_note, get_tokenizer, part_of, plural, unsplit_cjk
+from mtlearn.core.checks import Segment, as_reference_list, as_tokens, check_choice, check_corpus, check_index
+from mtlearn.core.ngrams import count_ngrams
+from mtlearn.core.references import check_sentence_call, warn_ambiguous_layout, warn_reference_layout
+from mtlearn.core.signature import format_number, make_signature
+from mtlearn.core.tokenize import TOKENIZERS, cjk_note, get_tokenizer, unsplit_cjk
+from mtlearn.core.wording import part_of, plural
 
 __all__ = [
     "BleuStats",
@@ -470,8 +471,8 @@ class BleuResult:
         >>> d["precision_fractions"], json.loads(json.dumps(d))["score"]
         (['4/5', '3/4', '1/3', '0'], 0.0)
 
-        Per-order values are lists; past :data:`~mtlearn.ngrams.MATERIALIZED_ORDERS`
-        orders, a dict (see :func:`~mtlearn.ngrams.json_orders`):
+        Per-order values are lists; past :data:`~mtlearn.core.ngrams.MATERIALIZED_ORDERS`
+        orders, a dict (see :func:`~mtlearn.core.ngrams.json_orders`):
 
         >>> bleu("a b", ["a b"], max_order=10**6).to_dict()["matches"]
         {'values': [2, 1], 'then': 0, 'orders': 1000000}

@@ -53,9 +53,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
-from mtlearn.ngrams import per_order, stored_length
-from mtlearn.signature import format_number
-from mtlearn.text import as_real
+from mtlearn.core.ngrams import per_order, stored_length
+from mtlearn.core.signature import format_number
+from mtlearn.core.checks import as_real
 
 Number = Union[float, Fraction]
 

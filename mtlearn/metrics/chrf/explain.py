@@ -24,8 +24,8 @@ import html
 from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
-from mtlearn.signature import format_number
-from mtlearn.text import plural
+from mtlearn.core.signature import format_number
+from mtlearn.core.wording import plural
 
 if TYPE_CHECKING:
     from mtlearn.metrics.chrf.score import ChrfOrder, ChrfResult

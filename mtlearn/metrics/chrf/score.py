@@ -46,10 +46,11 @@ from mtlearn.metrics.chrf.formulas import (
     strip_whitespace,
     word_ngrams,
 )
-from mtlearn.ngrams import MATERIALIZED_ORDERS, count_elements
-from mtlearn.signature import format_number, make_signature
-from mtlearn.references import check_sentence_call, warn_ambiguous_layout, warn_reference_layout
-from mtlearn.text import check_choice, check_corpus, check_index, part_of, plural
+from mtlearn.core.ngrams import MATERIALIZED_ORDERS, count_elements
+from mtlearn.core.signature import format_number, make_signature
+from mtlearn.core.references import check_sentence_call, warn_ambiguous_layout, warn_reference_layout
+from mtlearn.core.checks import check_choice, check_corpus, check_index
+from mtlearn.core.wording import part_of, plural
 
 __all__ = [
     "ChrfStats",

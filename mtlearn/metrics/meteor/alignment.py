@@ -57,7 +57,7 @@ from typing import NamedTuple, Optional, Union, overload
 from mtlearn.metrics.meteor._search import Budget, SearchLimits, SearchStop, count_crossings_and_chunks, solve_stage
 from mtlearn.metrics.meteor.formulas import count_chunks, count_crossings
 from mtlearn.metrics.meteor.matchers import Stage
-from mtlearn.text import check_choice, check_index
+from mtlearn.core.checks import check_choice, check_index
 
 Pair = tuple[int, int]
 

@@ -62,7 +62,7 @@ from collections.abc import Iterator, Sequence
 
 from mtlearn.metrics.meteor.formulas import count_chunks, count_crossings
 from mtlearn.metrics.meteor.matchers import Stage, resolve_stages, stage_matches
-from mtlearn.text import check_choice
+from mtlearn.core.checks import check_choice
 
 #: The longest sentence (in words, per side) :func:`align_reference` accepts.
 REFERENCE_MAX_WORDS = 12

@@ -20,8 +20,8 @@ import html
 from fractions import Fraction
 from typing import TYPE_CHECKING, Union
 
-from mtlearn.signature import format_number
-from mtlearn.text import plural
+from mtlearn.core.signature import format_number
+from mtlearn.core.wording import plural
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from mtlearn.metrics.meteor._search import SearchStop

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
-from mtlearn.text import as_real
+from mtlearn.core.checks import as_real
 
 Number = Union[Fraction, float]
 Pair = tuple[int, int]
@@ -51,7 +51,7 @@ def exact(value: Union[int, float, Fraction], argname: str = "value") -> Fractio
     Floats go through their shortest decimal spelling (``repr``), so the binary
     rounding of ``0.9`` does not leak into hand-checkable results. Any other real
     number (a numpy scalar such as an item of ``np.linspace``) is first made a plain
-    ``int`` or ``float`` by :func:`mtlearn.text.as_real`, so it gives the same Fraction
+    ``int`` or ``float`` by :func:`mtlearn.core.checks.as_real`, so it gives the same Fraction
     as the plain number; a non-number is refused naming ``argname``.
 
     >>> exact(0.9), exact(3), exact(0.5)
@@ -342,7 +342,7 @@ def check_parameters(alpha: object, beta: object, gamma: object) -> tuple[number
     ValueError: alpha: must lie in [0, 1] (it weights precision against recall), got 1.5
     """
     # Any real (numpy scalars, Fraction) becomes a plain int, Fraction or float, the same way
-    # every time (mtlearn.text.as_real): no numpy type reaches exact(), a cache or a signature.
+    # every time (mtlearn.core.checks.as_real): no numpy type reaches exact(), a cache or a signature.
     alpha, beta, gamma = (as_real(v, name) for name, v in (("alpha", alpha), ("beta", beta), ("gamma", gamma)))
     if not 0 <= alpha <= 1:
         raise ValueError(

@@ -163,7 +163,7 @@ class StemMatcher:
     """
 
     def __init__(self, stemmer: str = "porter") -> None:
-        from mtlearn.text import check_choice
+        from mtlearn.core.checks import check_choice
 
         self.stemmer = check_choice(stemmer, STEMMERS, "stemmer")
         self.name = "stem" if self.stemmer == "porter" else f"stem:{self.stemmer}"

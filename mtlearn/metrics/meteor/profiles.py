@@ -65,7 +65,7 @@ from mtlearn.metrics.meteor.alignment import align
 from mtlearn.metrics.meteor.formulas import check_parameters, count_chunks, exact, f_mean, fragmentation_penalty
 from mtlearn.metrics.meteor.greedy import count_chunks_in_order, greedy_align, stages_for
 from mtlearn.metrics.meteor.matchers import Stage
-from mtlearn.text import as_token_corpus, check_choice
+from mtlearn.core.checks import as_token_corpus, check_choice
 
 __all__ = ["MeteorProfile", "STEPS", "DESCRIPTIVE_FIELDS", "PROFILES", "ProfileSegment", "ProfileScore",
            "score_profile", "profile_numbers", "profile_pairs", "get_profile", "with_step"]

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional, Union, overload
 
-from mtlearn.text import as_reference_list, as_token_corpus, as_tokens, check_choice, check_index
+from mtlearn.core.checks import as_reference_list, as_token_corpus, as_tokens, check_choice, check_index
 from mtlearn.metrics.meteor.alignment import (
     DEFAULT_NODE_BUDGET,
     TIE_BREAKS,
@@ -58,9 +58,10 @@ from mtlearn.metrics.meteor.formulas import (
 )
 from mtlearn.metrics.meteor.matchers import Stage, resolve_stages
 from mtlearn.metrics.meteor._search import SearchStop
-from mtlearn.signature import format_number, make_signature
-from mtlearn.text import get_tokenizer, plural
-from mtlearn.references import check_sentence_call, warn_ambiguous_layout, warn_reference_layout
+from mtlearn.core.signature import format_number, make_signature
+from mtlearn.core.tokenize import get_tokenizer
+from mtlearn.core.wording import plural
+from mtlearn.core.references import check_sentence_call, warn_ambiguous_layout, warn_reference_layout
 
 __all__ = [
     "MeteorResult",

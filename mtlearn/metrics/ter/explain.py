@@ -29,7 +29,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from mtlearn.text import plural
+from mtlearn.core.wording import plural
 
 if TYPE_CHECKING:
     from mtlearn.metrics.ter.score import Edit, TerResult

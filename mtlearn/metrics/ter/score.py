@@ -37,9 +37,10 @@ from typing import Any, Callable, Optional, Union, overload
 from mtlearn.metrics.ter.edit_distance import Alignment
 from mtlearn.metrics.ter.fast import exact_distance, exact_levenshtein, fast_shift_search, ter_edits
 from mtlearn.metrics.ter.shifts import Shift
-from mtlearn.signature import make_signature
-from mtlearn.references import check_sentence_call, warn_ambiguous_layout, warn_reference_layout
-from mtlearn.text import check_corpus, check_index, part_of, plural
+from mtlearn.core.signature import make_signature
+from mtlearn.core.references import check_sentence_call, warn_ambiguous_layout, warn_reference_layout
+from mtlearn.core.checks import check_corpus, check_index
+from mtlearn.core.wording import part_of, plural
 
 __all__ = [
     "TerStats",

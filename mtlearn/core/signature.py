@@ -13,7 +13,7 @@ import numbers
 from collections.abc import Mapping
 from fractions import Fraction
 
-from mtlearn._version import __version__
+from mtlearn.version import __version__
 
 
 def make_signature(metric: str, settings: Mapping[str, object]) -> str:

@@ -32,7 +32,7 @@ sentence whose "tokens" are whole sentences (``wer`` of two sentences was 2.0, `
 ...                     call="wer")
 Traceback (most recent call last):
 ...
-mtlearn.references.CorpusGivenError: candidate: a list of 2 sentences ('the cat sat on the mat', 'a dog barked'), not the tokens of one: wer() scores one candidate; for a corpus call corpus_wer(candidates, references), references[i] listing the references of candidates[i]
+mtlearn.core.references.CorpusGivenError: candidate: a list of 2 sentences ('the cat sat on the mat', 'a dog barked'), not the tokens of one: wer() scores one candidate; for a corpus call corpus_wer(candidates, references), references[i] listing the references of candidates[i]
 """
 
 from __future__ import annotations
@@ -370,7 +370,7 @@ def check_sentence_call(candidate: object, references: object, *, call: str, cor
     >>> check_sentence_call("the cat", [["the cat", "a cat"]], call="meteor")
     Traceback (most recent call last):
     ...
-    mtlearn.references.CorpusGivenError: references: references[0] is a list holding sentences ('the cat', 'a cat'), which would be read as one reference of 2 tokens: meteor() scores one candidate; for a corpus call corpus_meteor(candidates, references), references[i] listing the references of candidates[i]
+    mtlearn.core.references.CorpusGivenError: references: references[0] is a list holding sentences ('the cat', 'a cat'), which would be read as one reference of 2 tokens: meteor() scores one candidate; for a corpus call corpus_meteor(candidates, references), references[i] listing the references of candidates[i]
     """
     corpus = f"corpus_{call}" if corpus == "" else corpus
     problem = segment_shape_problem(candidate)
