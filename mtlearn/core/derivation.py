@@ -24,7 +24,8 @@ import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Optional
+from functools import singledispatch
+from typing import Any, Optional
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,28 @@ class Derivation:
         if not found:
             raise KeyError(f"no step {key!r} in the derivation of {self.title!r}")
         return found[0]
+
+
+@singledispatch
+def derive(result: object, **options: Any) -> Derivation:
+    """The derivation of a metric's result. Each metric's ``explain.py`` registers its result types
+    (``@derive.register(ChrfResult)``), so a result's ``explain()`` reaches its renderer without the
+    result module importing the explain module (data never depends on its rendering).
+
+    >>> derive(3)
+    Traceback (most recent call last):
+    ...
+    TypeError: no derivation for int: its metric's explain module registers one (import the metric)
+    """
+    raise TypeError(f"no derivation for {type(result).__name__}: its metric's explain module registers one "
+                    "(import the metric)")
+
+
+@singledispatch
+def derive_html(result: object) -> str:
+    """A result's HTML (``_repr_html_``), registered by its metric's ``explain.py`` as :func:`derive` is."""
+    raise TypeError(f"no HTML derivation for {type(result).__name__}: its metric's explain module registers one "
+                    "(import the metric)")
 
 
 def to_text(derivation: Derivation) -> str:
