@@ -92,7 +92,7 @@ from mtlearn.cli_run import Job, Metric, as_option, check_combination, run
 from mtlearn.metrics.bleu.score import bleu, corpus_bleu
 from mtlearn.metrics.bleu.smoothing import SMOOTH_DEFAULTS, SMOOTHING_METHODS
 from mtlearn.metrics.chrf.score import REFERENCE_TIES, chrf, corpus_chrf
-from mtlearn.metrics.meteor.alignment import TIE_BREAKS
+from mtlearn.metrics.meteor.options import TIE_BREAKS
 from mtlearn.metrics.meteor.score import corpus_meteor, meteor
 from mtlearn.metrics.ter.score import cer, corpus_cer, corpus_ter, corpus_wer, ter, wer
 from mtlearn.core.number_text import NumberError, parse_number

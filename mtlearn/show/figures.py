@@ -92,7 +92,8 @@ NEEDS_WORDNET: frozenset[str] = frozenset({"meteor_alignment_stages.png"})
 
 def _alignments_a_b() -> Figure:
     from mtlearn.examples.meteor import ALIGNMENT_A, ALIGNMENT_B, ROW_1
-    from mtlearn.metrics.meteor.formulas import count_chunks, score_from_counts
+    from mtlearn.metrics.meteor.fast import score_from_counts
+    from mtlearn.metrics.meteor.formulas import count_chunks
 
     cand, ref = ROW_1.candidate.split(), ROW_1.reference.split()
     items = []

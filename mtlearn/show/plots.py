@@ -834,7 +834,7 @@ def plot_meteor_penalty(
     >>> [(round(x, 4), round(y, 4)) for x, y in marker_points(ax)]
     [(1.0, 0.5), (0.3333, 0.0185)]
     """
-    from mtlearn.metrics.meteor.formulas import check_parameters
+    from mtlearn.metrics.meteor.options import check_parameters
 
     check_parameters(0.5, beta, gamma)
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
@@ -885,7 +885,7 @@ def plot_f_mean(
     >>> "alpha = 0.9" in ax.get_title()
     True
     """
-    from mtlearn.metrics.meteor.formulas import check_parameters
+    from mtlearn.metrics.meteor.options import check_parameters
 
     check_parameters(alpha, 3, 0.5)
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 2:

@@ -211,9 +211,8 @@ from mtlearn.study.agreement import (AgreementTables, METRIC_NAMES, METRICS, SIG
 from mtlearn.metrics.bleu.score import BleuResult, bleu
 from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
 from mtlearn.metrics.chrf.score import ChrfResult, chrf
-from mtlearn.metrics.meteor.alignment import TIE_BREAKS
 from mtlearn.metrics.meteor.explain import search_note
-from mtlearn.metrics.meteor.formulas import check_parameters
+from mtlearn.metrics.meteor.options import TIE_BREAKS, check_parameters
 from mtlearn.metrics.meteor.score import MeteorResult, meteor
 from mtlearn.metrics.ter.score import TerResult, ter
 from mtlearn.metrics.bleu.profiles import PROFILE_TOKENIZERS

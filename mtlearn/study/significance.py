@@ -73,8 +73,8 @@ import numpy as np
 
 from mtlearn.metrics.bleu.score import bleu_from_stats, corpus_bleu, BleuStats
 from mtlearn.metrics.chrf.score import chrf_from_stats, corpus_chrf, ChrfStats
+from mtlearn.metrics.meteor.fast import resampling_scorer as _meteor_scorer
 from mtlearn.metrics.meteor.score import corpus_meteor, meteor_from_stats
-from mtlearn.metrics.meteor.formulas import score_from_counts
 from mtlearn.metrics.ter.score import TerStats, corpus_ter
 from mtlearn.core.ngrams import per_order, stored_length
 from mtlearn.core.references import ReferenceLayoutWarning, check_reference_layout, warn_ambiguous_layout
@@ -331,17 +331,6 @@ def _chrf_vectorized(sums: np.ndarray, beta: float) -> np.ndarray:
         b2 = float(beta) ** 2
         denominator = b2 * p + r
         return np.where(denominator > 0, (1 + b2) * p * r / np.where(denominator > 0, denominator, 1.0), 0.0)
-
-
-def _meteor_scorer(alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5, **_signature_only: Any) -> Scorer:
-    """Summed METEOR counts (m, w_t, w_r, chunks) to scores: ``score_from_counts`` for every sample."""
-    alpha, beta, gamma = float(alpha), float(beta), float(gamma)
-
-    def scores(sums: np.ndarray) -> np.ndarray:
-        return np.array([score_from_counts(m, wt, wr, ch, alpha, beta, gamma) for m, wt, wr, ch in sums.tolist()],
-                        dtype=np.float64)
-
-    return scores
 
 
 def _ter_scorer(**_signature_only: Any) -> Scorer:

@@ -54,15 +54,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Optional, Union, overload
 
-from mtlearn.metrics.meteor._search import Budget, SearchLimits, SearchStop, count_crossings_and_chunks, solve_stage
+from mtlearn.core.checks import check_choice, check_index
+from mtlearn.metrics.meteor._search import Budget, SearchLimits, SearchStop, solve_stage
+from mtlearn.metrics.meteor.fast import crossings_and_chunks
 from mtlearn.metrics.meteor.formulas import count_chunks, count_crossings
 from mtlearn.metrics.meteor.matchers import Stage
-from mtlearn.core.checks import check_choice, check_index
+from mtlearn.metrics.meteor.options import TIE_BREAKS
 
 Pair = tuple[int, int]
-
-#: Values of ``tie_break``: what decides between alignments with equally many matches.
-TIE_BREAKS: tuple[str, ...] = ("crossings", "chunks")
 
 #: Values of ``method`` in :func:`align`.
 METHODS: tuple[str, ...] = ("search", "reference")
@@ -288,7 +287,7 @@ def _align_pairs(
     budget = Budget(node_budget, FULL_BUDGET_WORDS[tie_break], FULL_BUDGET_CELLS[tie_break])
     ordered, stage_numbers, optimal = _align_core(candidate, reference, stages, tie_break, budget)
     return AlignedPairs(tuple(ordered), tuple(stage_numbers), optimal, budget.used,
-                        *count_crossings_and_chunks(ordered), tuple(budget.stops))
+                        *crossings_and_chunks(ordered), tuple(budget.stops))
 
 
 class AlignedBatch(Sequence[AlignedPairs]):

@@ -10,7 +10,7 @@ unigrams and ``c`` chunks:
 * score ``F_mean·(1 − penalty)``.
 
 Everything a student checks by hand is an exact :class:`~fractions.Fraction`
-(the penalty too, whenever β is a whole number up to 64). The examples below are the rows
+(the penalty too, whenever β is a whole number). The examples below are the rows
 of the worked-example table in the digest of document 003. Row 3, reference
 "the cat sat on the mat", candidate "the cat was sat on the mat":
 
@@ -32,14 +32,13 @@ Alignments are given to :func:`count_crossings`, :func:`chunk_spans` and
 
 from __future__ import annotations
 
-import math
-import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Union
+from typing import Union
 
 from mtlearn.core.checks import as_real
+from mtlearn.metrics.meteor.options import check_beta
 
 Number = Union[Fraction, float]
 Pair = tuple[int, int]
@@ -119,51 +118,14 @@ def fragmentation(chunks: int, matches: int) -> Fraction:
     return Fraction(chunks, matches) if matches else Fraction(0)
 
 
-#: The largest whole β whose penalty is an exact Fraction. ``(c / m)^β`` written exactly has
-#: about β·log2(m) bits in numerator and denominator: cheap for a student's β = 3, but
-#: ``β = 10**9`` would need gigabytes; above this the penalty is a float, whose cost does
-#: not depend on β (and which a float power computes to the last digit a float holds).
-EXACT_BETA_MAX = 64
-
-
-def penalty_is_exact(beta: Union[float, Fraction]) -> bool:
-    """Whether :func:`fragmentation_penalty` gives an exact Fraction for this β: a whole
-    number from 0 to :data:`EXACT_BETA_MAX`.
-
-    >>> penalty_is_exact(3), penalty_is_exact(3.0), penalty_is_exact(1.5), penalty_is_exact(1e300)
-    (True, True, False, False)
-    """
-    b = exact(beta, "beta")
-    return b.denominator == 1 and b <= EXACT_BETA_MAX
-
-
-def penalty_arithmetic_note(beta: Union[float, Fraction]) -> Optional[str]:
-    """Why the penalty is a float for this β (``None`` when it is exact).
-
-    >>> penalty_arithmetic_note(3) is None
-    True
-    >>> penalty_arithmetic_note(1e300)
-    'the penalty is a float: beta = 1e+300 is a whole number above 64, too large for an exact power'
-    >>> penalty_arithmetic_note(1.5)
-    'the penalty is a float: beta = 1.5 is not a whole number'
-    """
-    if penalty_is_exact(beta):
-        return None
-    spelled = f"{float(beta):g}" if float(beta) == float(f"{float(beta):g}") else repr(float(beta))
-    if exact(beta, "beta").denominator == 1:
-        return (f"the penalty is a float: beta = {spelled} is a whole number above {EXACT_BETA_MAX}, "
-                "too large for an exact power")
-    return f"the penalty is a float: beta = {spelled} is not a whole number"
-
-
 def fragmentation_penalty(
     chunks: int, matches: int, beta: Union[float, Fraction] = 3.0, gamma: Union[float, Fraction] = 0.5
 ) -> Number:
-    """The penalty ``γ·(c / u_m)^β``; exact when β is a whole number up to
-    :data:`EXACT_BETA_MAX`, a float otherwise (see :func:`penalty_is_exact`).
+    """The penalty ``γ·(c / u_m)^β``: an exact Fraction when β is a whole number, a float
+    otherwise (a fractional power of a fraction is not a fraction).
 
-    No matches means nothing to penalise: the penalty is 0. Its cost does not
-    depend on the size of β: a large β is a float power.
+    No matches means nothing to penalise: the penalty is 0. β goes from 0 to 64, as
+    :class:`~mtlearn.metrics.meteor.options.MeteorOptions` checks it.
 
     >>> fragmentation_penalty(6, 6), fragmentation_penalty(1, 6), fragmentation_penalty(2, 6)
     (Fraction(1, 2), Fraction(1, 432), Fraction(1, 54))
@@ -171,14 +133,13 @@ def fragmentation_penalty(
     0.0023
     >>> round(fragmentation_penalty(3, 6, beta=1.5), 6)  # 0.5 * 0.5 ** 1.5
     0.176777
-    >>> fragmentation_penalty(2, 6, beta=10**9), fragmentation_penalty(6, 6, beta=1e300)
-    (0.0, 0.5)
     """
+    beta = check_beta(beta)
     if matches == 0:
         return Fraction(0)
     frag = fragmentation(chunks, matches)
-    if penalty_is_exact(beta):
-        return exact(gamma, "gamma") * frag ** int(exact(beta, "beta"))
+    if exact(beta, "beta").denominator == 1:
+        return exact(gamma, "gamma") * frag ** int(beta)
     return float(gamma) * float(frag) ** float(beta)
 
 
@@ -191,28 +152,6 @@ def meteor_score_value(f: Number, penalty: Number) -> Number:
     Fraction(431, 432)
     """
     return f * (1 - penalty)
-
-
-def score_from_counts(
-    matches: int, candidate_length: int, reference_length: int, chunks: int,
-    alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5,
-) -> float:
-    """The METEOR score from the four counts, in plain floats (fast, for resampling).
-
-    The same formulas as above, without Fractions: a bootstrap over a corpus sums
-    the per-segment counts of a resample and calls this thousands of times.
-
-    >>> score_from_counts(6, 7, 6, 2)  # digest row 3
-    0.9653916211293262
-    >>> score_from_counts(0, 5, 4, 0)
-    0.0
-    """
-    if matches == 0 or candidate_length == 0 or reference_length == 0:
-        return 0.0
-    p = matches / candidate_length
-    r = matches / reference_length
-    f = p * r / (alpha * p + (1 - alpha) * r)
-    return f * (1 - gamma * (chunks / matches) ** beta)
 
 
 def count_crossings(pairs: Iterable[Pair]) -> int:
@@ -326,37 +265,3 @@ def count_chunks(pairs: Iterable[Pair]) -> int:
     0
     """
     return len(chunk_spans(pairs))
-
-
-def check_parameters(alpha: object, beta: object, gamma: object) -> tuple[numbers.Real, numbers.Real, numbers.Real]:
-    """Check METEOR's parameters and return them as plain ``int``, ``Fraction`` or ``float``.
-
-    α must lie in [0, 1], β must be non-negative and γ must lie in [0, 1] (a
-    larger γ would make the score negative).
-
-    >>> check_parameters(0.9, 3, 0.5)
-    (0.9, 3, 0.5)
-    >>> check_parameters(1.5, 3, 0.5)
-    Traceback (most recent call last):
-    ...
-    ValueError: alpha: must lie in [0, 1] (it weights precision against recall), got 1.5
-    """
-    # Any real (numpy scalars, Fraction) becomes a plain int, Fraction or float, the same way
-    # every time (mtlearn.core.checks.as_real): no numpy type reaches exact(), a cache or a signature.
-    alpha, beta, gamma = (as_real(v, name) for name, v in (("alpha", alpha), ("beta", beta), ("gamma", gamma)))
-    if not 0 <= alpha <= 1:
-        raise ValueError(
-            f"alpha: must lie in [0, 1] (it weights precision against recall), got {alpha!r}"
-        )
-    if beta < 0:
-        raise ValueError(
-            f"beta: must be non-negative (the exponent of the fragmentation c/m), got {beta!r}"
-        )
-    if gamma < 0:
-        raise ValueError(f"gamma: must be non-negative (the largest penalty), got {gamma!r}")
-    if gamma > 1:
-        raise ValueError(
-            f"gamma: must be at most 1 (the largest penalty; above 1 the score turns negative), "
-            f"got {gamma!r}"
-        )
-    return alpha, beta, gamma

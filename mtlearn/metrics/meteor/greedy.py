@@ -49,6 +49,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any, Optional
 
 from mtlearn.metrics.meteor.alignment import UnigramMapping
+from mtlearn.metrics.meteor.fast import crossings_and_chunks
 from mtlearn.metrics.meteor.matchers import (
     ExactMatcher,
     Stage,
@@ -194,18 +195,17 @@ def greedy_align(
 
 def count_chunks_in_order(pairs: Sequence[tuple[int, int]]) -> int:
     """NLTK's ``_count_chunks``: a new chunk wherever the next pair (in the given order) is
-    not one step further in both strings. Equal to
-    :func:`~mtlearn.metrics.meteor.formulas.count_chunks` for any one-to-one alignment
-    sorted by candidate position; it differs only on NLTK ≤ 3.6.2's double mappings.
+    not one step further in both strings. It is the chunk count of
+    :func:`~mtlearn.metrics.meteor.fast.crossings_and_chunks`, which walks the pairs in the order
+    given: equal to :func:`~mtlearn.metrics.meteor.formulas.count_chunks` for any one-to-one
+    alignment sorted by candidate position; it differs only on NLTK ≤ 3.6.2's double mappings.
 
     >>> count_chunks_in_order([(0, 0), (1, 1), (3, 2)]), count_chunks_in_order([(0, 0), (1, 2), (1, 2), (2, 3)])
     (2, 3)
     >>> count_chunks_in_order([])
     0
     """
-    if not pairs:
-        return 0
-    return 1 + sum(1 for a, b in zip(pairs, pairs[1:]) if not (b[0] == a[0] + 1 and b[1] == a[1] + 1))
+    return crossings_and_chunks(pairs).chunks
 
 
 def stages_for(names: Sequence[str], stemmer: str = "porter", synonyms: Optional[str] = None,

@@ -302,6 +302,11 @@ def stage_matches(stage: Stage, candidate_word: str, reference_word: str) -> boo
     return bool(stage.keys(candidate_word) & stage.keys(reference_word))
 
 
+#: The name each stage name gives its matcher (``stem`` is ``stem:porter``).
+_NAME_OF: dict[str, str] = {"exact": "exact", "stem": "stem", "stem:porter": "stem",
+                            "stem:snowball": "stem:snowball", "synonym": "synonym"}
+
+
 def _stage_from_name(name: str, synonym_index: Optional["SynonymIndex"]) -> Stage:
     if name == "exact":
         return ExactMatcher()
@@ -309,10 +314,74 @@ def _stage_from_name(name: str, synonym_index: Optional["SynonymIndex"]) -> Stag
         return StemMatcher("porter")
     if name == "stem:snowball":
         return StemMatcher("snowball")
-    if name == "synonym":
-        return SynonymMatcher(synonym_index)
-    raise ValueError(f"stages: unknown stage {name!r}; choose {', '.join(STAGE_NAMES)}, "
-                     "a Matcher object or a callable (candidate_word, reference_word) -> bool")
+    return SynonymMatcher(synonym_index)
+
+
+def _stage_name(item: object, i: int) -> str:
+    """The name the stage ``item`` (``stages[i]``) will have, without building its matcher."""
+    if isinstance(item, str):
+        if item not in _NAME_OF:
+            raise ValueError(f"stages: unknown stage {item!r}; choose {', '.join(STAGE_NAMES)}, "
+                             "a Matcher object or a callable (candidate_word, reference_word) -> bool")
+        return _NAME_OF[item]
+    if isinstance(item, (Matcher, PairMatcher)) and isinstance(getattr(item, "name", None), str):
+        return item.name  # type: ignore[union-attr]
+    if callable(item):
+        name = getattr(item, "__name__", "custom")
+        return "custom" if name == "<lambda>" else name
+    raise TypeError(
+        f"stages[{i}]: expected a stage name, a Matcher object or a callable, "
+        f"got {type(item).__name__} ({item!r})"
+    )
+
+
+def check_stages(stages: object) -> tuple[Union[str, Stage, Callable[[str, str], bool]], ...]:
+    """The ``stages`` option checked, as it was given (names stay names): what
+    :class:`~mtlearn.metrics.meteor.options.MeteorOptions` keeps. No matcher is built, so
+    checking the default stages reads no WordNet.
+
+    >>> check_stages("exact"), check_stages(["exact", "stem:snowball"])
+    (('exact',), ('exact', 'stem:snowball'))
+    >>> check_stages(["stem", "stem:porter"])
+    Traceback (most recent call last):
+    ...
+    ValueError: stages: stage 'stem' appears twice; each stage must have its own name
+    """
+    if isinstance(stages, str):
+        stages = (stages,)
+    if not isinstance(stages, Iterable):
+        raise TypeError(
+            f"stages: expected a list of stages (names, matchers or callables), "
+            f"got {type(stages).__name__}"
+        )
+    items: list[Union[str, Stage, Callable[[str, str], bool]]] = []
+    names: list[str] = []
+    for i, item in enumerate(stages):
+        name = _stage_name(item, i)
+        if name in names:
+            raise ValueError(f"stages: stage {name!r} appears twice; each stage must have its own name")
+        items.append(item)
+        names.append(name)
+    if not items:
+        raise ValueError(f"stages: no stages given; choose one or more of {', '.join(STAGE_NAMES)}")
+    return tuple(items)
+
+
+def stage_names(stages: Iterable[object]) -> tuple[str, ...]:
+    """The names of checked stages (:func:`check_stages`), as their matchers will have them.
+
+    >>> stage_names(["exact", "stem:porter", ExactMatcher()])
+    ('exact', 'stem', 'exact')
+    """
+    return tuple(_stage_name(item, i) for i, item in enumerate(stages))
+
+
+def _build_stage(item: object, synonym_index: Optional["SynonymIndex"]) -> Stage:
+    if isinstance(item, str):
+        return _stage_from_name(item, synonym_index)
+    if isinstance(item, (Matcher, PairMatcher)) and isinstance(getattr(item, "name", None), str):
+        return item  # type: ignore[return-value]
+    return PredicateMatcher(_stage_name(item, 0), item)  # type: ignore[arg-type]
 
 
 def resolve_stages(
@@ -327,7 +396,7 @@ def resolve_stages(
     ``keys(word)`` or ``matches(a, b)``), or a plain callable ``(candidate_word,
     reference_word) -> bool``, wrapped in a :class:`PredicateMatcher` named after the
     function. A single string is taken as one stage. Stage names must be distinct,
-    since the alignment records, per mapping, the stage that made it.
+    since the alignment records, per mapping, the stage that made it (:func:`check_stages`).
     ``synonym_index`` is passed to :class:`SynonymMatcher`.
 
     >>> [s.name for s in resolve_stages(("exact", "stem:snowball"))]
@@ -353,32 +422,4 @@ def resolve_stages(
     ...
     TypeError: stages[1]: expected a stage name, a Matcher object or a callable, got int (3)
     """
-    if isinstance(stages, str):
-        stages = (stages,)
-    if not isinstance(stages, Iterable):
-        raise TypeError(
-            f"stages: expected a list of stages (names, matchers or callables), "
-            f"got {type(stages).__name__}"
-        )
-    resolved: list[Stage] = []
-    for i, item in enumerate(stages):
-        if isinstance(item, str):
-            stage: Stage = _stage_from_name(item, synonym_index)
-        elif isinstance(item, (Matcher, PairMatcher)) and isinstance(getattr(item, "name", None), str):
-            stage = item
-        elif callable(item):
-            name = getattr(item, "__name__", "custom")
-            stage = PredicateMatcher("custom" if name == "<lambda>" else name, item)
-        else:
-            raise TypeError(
-                f"stages[{i}]: expected a stage name, a Matcher object or a callable, "
-                f"got {type(item).__name__} ({item!r})"
-            )
-        if any(s.name == stage.name for s in resolved):
-            raise ValueError(
-                f"stages: stage {stage.name!r} appears twice; each stage must have its own name"
-            )
-        resolved.append(stage)
-    if not resolved:
-        raise ValueError(f"stages: no stages given; choose one or more of {', '.join(STAGE_NAMES)}")
-    return resolved
+    return [_build_stage(item, synonym_index) for item in check_stages(stages)]

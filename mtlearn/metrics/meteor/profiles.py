@@ -62,9 +62,10 @@ from fractions import Fraction
 from typing import Any, Optional, Union
 
 from mtlearn.metrics.meteor.alignment import align
-from mtlearn.metrics.meteor.formulas import check_parameters, count_chunks, exact, f_mean, fragmentation_penalty
+from mtlearn.metrics.meteor.formulas import count_chunks, exact, f_mean, fragmentation_penalty
 from mtlearn.metrics.meteor.greedy import count_chunks_in_order, greedy_align, stages_for
 from mtlearn.metrics.meteor.matchers import Stage
+from mtlearn.metrics.meteor.options import check_parameters
 from mtlearn.core.checks import as_token_corpus, check_choice
 
 __all__ = ["MeteorProfile", "STEPS", "DESCRIPTIVE_FIELDS", "PROFILES", "ProfileSegment", "ProfileScore",

@@ -9,8 +9,7 @@ from mtlearn.metrics.meteor._search.search import (
     SearchLimits,
     SearchStop,
     StageResult,
-    count_crossings_and_chunks,
     solve_stage,
 )
 
-__all__ = ["Budget", "SearchLimits", "SearchStop", "StageResult", "count_crossings_and_chunks", "solve_stage"]
+__all__ = ["Budget", "SearchLimits", "SearchStop", "StageResult", "solve_stage"]

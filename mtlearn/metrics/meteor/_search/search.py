@@ -57,6 +57,7 @@ from mtlearn.metrics.meteor._search.graph import (
     groups,
     maximum_matching,
 )
+from mtlearn.metrics.meteor.fast import crossings_and_chunks
 from mtlearn.metrics.meteor.matchers import ExactMatcher, Stage, StemMatcher, is_pair_matcher
 
 INFINITE = float("inf")
@@ -250,34 +251,6 @@ def _edges_by_key_sets(cand: Sequence[str], ref: Sequence[str], stage: Stage,
 
 
 # --------------------------------------------------------------------------- costs
-
-
-class Counts(NamedTuple):
-    crossings: int
-    chunks: int
-
-
-def count_crossings_and_chunks(pairs: Sequence[Pair]) -> Counts:
-    """Both counts of an alignment sorted by candidate index, in one pass (the same
-    numbers as :func:`~mtlearn.metrics.meteor.formulas.count_crossings` and
-    :func:`~mtlearn.metrics.meteor.formulas.count_chunks`, a test checks; this one
-    runs once per aligned pair, so it is kept cheap).
-
-    >>> count_crossings_and_chunks([(0, 3), (1, 0), (2, 5), (3, 2), (4, 4), (5, 1)])
-    Counts(crossings=8, chunks=6)
-    """
-    seen: list[int] = []  # reference positions so far, sorted
-    crossings = chunks = 0
-    pi = pj = -2
-    for i, j in pairs:
-        pos = bisect.bisect_right(seen, j)
-        crossings += len(seen) - pos  # earlier mappings to later reference positions
-        seen.insert(pos, j)
-        if i != pi + 1 or j != pj + 1:
-            chunks += 1
-        pi, pj = i, j
-    return Counts(crossings, chunks)
-
 
 
 def crossings_with_fixed(fixed: dict[int, int], cells: Iterable[Pair]) -> dict[Pair, int]:
@@ -544,7 +517,7 @@ class _GroupSearch:
         """The cost of the group's mappings ``pairs`` (sorted), as the walk counts it."""
         mapped = dict(pairs)
         links = sum(mapped.get(i + 1) == j + 1 for i, j in pairs)
-        crossings = count_crossings_and_chunks(pairs).crossings
+        crossings = crossings_and_chunks(pairs).crossings
         return sum(self.cost[p] for p in pairs) + self.weight * crossings - links
 
     def _part_bound(self, part: _Part, state: tuple[int, int]) -> float:
@@ -694,7 +667,7 @@ def solve_group(group: Sequence[Component], fixed: dict[int, int], weight: int,
     if words > limits.group_words or cells > limits.group_cells:
         first = first_alignment(group)
         # Proven only when nothing can do better: no context, no crossing, one chunk.
-        proven = not fixed and tuple(count_crossings_and_chunks(first)) == (0, 1)
+        proven = not fixed and tuple(crossings_and_chunks(first)) == (0, 1)
         if not proven:
             if words > limits.group_words:
                 budget.stop("group words", words, limits.group_words, words, cells)
