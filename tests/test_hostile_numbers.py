@@ -144,41 +144,7 @@ def test_smooth_value_at_most_one_draws_no_warning():
 # ------------------------------------------------------------------ any real number, every time
 
 
-def _meteor(**params):
-    return mtlearn.meteor("the cat sat on the mat", ["on the mat the cat sat"], stages=["exact"], **params)
-
-
-# Values unlikely to have been seen as plain floats earlier in the process (the old lru_cache
-# made a numpy value work only after an equal float had been used).
-SWEEP = np.linspace(0.0137, 0.9871, 7)
-
-
-@pytest.mark.parametrize("which", ["alpha", "gamma"])
-def test_meteor_accepts_numpy_sweeps_the_same_way_every_time(which):
-    for value in SWEEP:
-        numpy_first = _meteor(**{which: value})
-        plain = _meteor(**{which: float(value)})
-        numpy_again = _meteor(**{which: value})
-        assert numpy_first.score == plain.score == numpy_again.score
-        assert numpy_first.signature == plain.signature
-        assert type(getattr(numpy_first, which)) is float
-
-
-def test_meteor_accepts_numpy_beta_and_integer_scalars():
-    for beta in (np.float64(2.0), np.float32(2.0), np.int64(2), 2, 2.0):
-        r = _meteor(beta=beta)
-        assert r.score == _meteor(beta=2).score
-        assert "beta:2|" in r.signature
-    fractional = np.linspace(1.1, 3.9, 4)
-    for beta in fractional:
-        assert _meteor(beta=beta).score == _meteor(beta=float(beta)).score
-
-
-def test_meteor_accepts_fractions_and_signs_them():
-    r = _meteor(alpha=Fraction(9, 10), beta=Fraction(3), gamma=Fraction(1, 3))
-    assert r.score == _meteor(alpha=0.9, beta=3, gamma=Fraction(1, 3)).score
-    assert "alpha:0.9|beta:3|gamma:1/3|" in r.signature
-    assert "gamma=1/3" in r.explain()
+# METEOR's options (numpy scalars, Fractions): tests/metrics/meteor/test_meteor_options.py.
 
 
 def test_format_number_spells_every_real_the_same_way():
@@ -478,34 +444,6 @@ def test_d2l_stored_once_equals_the_tuple_form(monkeypatch, pred):
     for name in ("matches", "totals", "precisions", "exponents", "factors"):
         assert tuple(getattr(fast, name)) == tuple(getattr(plain, name)), name
     assert (fast.score, fast.reason) == (plain.score, plain.reason)
-
-
-# ------------------------------------------------------------------ METEOR's formulas with numpy parameters
-
-def _penalty_values(beta, gamma):
-    from mtlearn.metrics.meteor import formulas
-
-    return (formulas.exact(beta), formulas.exact(gamma), formulas.f_mean(Fraction(6, 7), Fraction(3, 4), gamma),
-            formulas.penalty_is_exact(beta), formulas.penalty_arithmetic_note(beta),
-            formulas.fragmentation_penalty(2, 6, beta=beta, gamma=gamma))
-
-
-# Whole β (the exact Fraction path) and fractional β (the float path), with fractional α and γ.
-@pytest.mark.parametrize("betas", [np.linspace(0.0, 6.0, 7), np.linspace(1.05, 4.95, 5)])
-def test_meteor_and_its_penalty_take_numpy_parameters_like_plain_floats(betas):
-    gammas = np.linspace(0.0171, 0.9829, len(betas))
-    alphas = np.linspace(0.0233, 0.9767, len(betas))
-    for dtype in (np.float64, np.float32):
-        for alpha, beta, gamma in zip(alphas.astype(dtype), betas.astype(dtype), gammas.astype(dtype)):
-            plain = dict(alpha=float(alpha), beta=float(beta), gamma=float(gamma))
-            numpy_first = _penalty_values(beta, gamma), _meteor(alpha=alpha, beta=beta, gamma=gamma)
-            by_float = _penalty_values(plain["beta"], plain["gamma"]), _meteor(**plain)
-            numpy_again = _penalty_values(beta, gamma), _meteor(alpha=alpha, beta=beta, gamma=gamma)
-            assert numpy_first[0] == by_float[0] == numpy_again[0], (dtype, beta, gamma)
-            assert [type(v) for v in numpy_first[0]] == [type(v) for v in by_float[0]]
-            assert numpy_first[1].score == by_float[1].score == numpy_again[1].score, (dtype, plain)
-            assert numpy_first[1].signature == by_float[1].signature
-            assert numpy_first[1].explain() == by_float[1].explain()
 
 
 # ------------------------------------------------------------------ the bounded number parser

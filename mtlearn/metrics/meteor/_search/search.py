@@ -85,7 +85,7 @@ class SearchLimits:
     #: ``budget × (full_words / n)³`` of it (see :meth:`Budget.group_share`). Measured on
     #: WMT22 (every pair, system and reference): the crossings rule's groups that hit a share
     #: cut by words alone had at most 573 mappings, and cutting them lost proofs that the
-    #: whole budget finds (de-en 1, ja-en 1, zh-en 27; tests/test_meteor_alignment_counts.py),
+    #: whole budget finds (de-en 1, ja-en 1, zh-en 27; tests/metrics/meteor/test_meteor_wmt22.py),
     #: so none is cut now. Under the chunks rule (0: no exemption) the cut, on 677 groups of 58-1,786
     #: mappings, lost no proof, and the whole budget would cost them 10 minutes more.
     #: The 300-token lines of repeated function words have 1,189-1,708 mappings (crossings).

@@ -52,7 +52,6 @@ tier (make test-full) all nine (``benchmarks/meteor_bench.py`` also runs all nin
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from pathlib import Path
 
@@ -60,7 +59,8 @@ import pytest
 
 import mtlearn
 import tiers
-from mtlearn.metrics.meteor.formulas import score_from_counts
+from repo_paths import wmt22_path
+from mtlearn.metrics.meteor.fast import score_from_counts
 from mtlearn.metrics.meteor.matchers import resolve_stages, stage_matches
 from mtlearn.metrics.meteor.wordnet import find_wordnet
 
@@ -185,7 +185,7 @@ def compare_system(wmt22: Path, system: str) -> tuple[int, Counter, Counter]:
 
 def systems_to_check() -> tuple[str, ...]:
     if tiers.is_full():
-        path = Path(os.environ.get("MTLEARN_WMT22", Path(__file__).resolve().parents[2] / "shared/data/wmt22"))
+        path = wmt22_path()
         return tuple(sorted(p.name.split(".hyp.")[1][:-3]
                             for p in (path / "system-outputs").glob("generaltest2022.de-en.hyp.*.en")))
     return SYSTEMS

@@ -2,7 +2,7 @@
 
 Its own checks are small cases whose alignments can be listed on paper; then it must
 agree with the fast search, ``align()``, on the digest's worked rows and the article's
-alignments (a) and (b). ``tests/test_meteor_alignment.py`` uses it as the oracle on
+alignments (a) and (b). ``tests/metrics/meteor/test_meteor_alignment.py`` uses it as the oracle on
 random cases.
 """
 
@@ -16,7 +16,8 @@ import mtlearn
 from mtlearn.examples import meteor as examples
 from mtlearn.metrics.meteor.alignment import align
 from mtlearn.metrics.meteor.alignment_reference import REFERENCE_MAX_WORDS, align_reference, alignments
-from mtlearn.metrics.meteor.formulas import count_chunks, count_crossings, score_from_counts
+from mtlearn.metrics.meteor.fast import score_from_counts
+from mtlearn.metrics.meteor.formulas import count_chunks, count_crossings
 from mtlearn.metrics.meteor.matchers import ExactMatcher, PredicateMatcher, StemMatcher, resolve_stages
 
 EXACT = [ExactMatcher()]
