@@ -80,8 +80,9 @@ FULL_BUDGET_CELLS: dict[str, int] = {t: SearchLimits().full_cells(t) for t in TI
 class UnigramMapping:
     """One mapping of the alignment: a line from a candidate unigram to a reference unigram.
 
-    >>> UnigramMapping(1, 0, "exact", "the", "the")
-    UnigramMapping(candidate_index=1, reference_index=0, stage='exact', candidate_word='the', reference_word='the')
+    >>> UnigramMapping(1, 0, "exact", "the", "the")  # doctest: +NORMALIZE_WHITESPACE
+    UnigramMapping(candidate_index=1, reference_index=0, stage='exact', candidate_word='the',
+                   reference_word='the')
     """
 
     candidate_index: int

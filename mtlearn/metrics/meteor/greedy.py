@@ -200,8 +200,10 @@ def count_chunks_in_order(pairs: Sequence[tuple[int, int]]) -> int:
     given: equal to :func:`~mtlearn.metrics.meteor.formulas.count_chunks` for any one-to-one
     alignment sorted by candidate position; it differs only on NLTK ≤ 3.6.2's double mappings.
 
-    >>> count_chunks_in_order([(0, 0), (1, 1), (3, 2)]), count_chunks_in_order([(0, 0), (1, 2), (1, 2), (2, 3)])
-    (2, 3)
+    >>> count_chunks_in_order([(0, 0), (1, 1), (3, 2)])
+    2
+    >>> count_chunks_in_order([(0, 0), (1, 2), (1, 2), (2, 3)])  # NLTK <= 3.6.2 mapped "likes" twice
+    3
     >>> count_chunks_in_order([])
     0
     """

@@ -62,7 +62,13 @@ from fractions import Fraction
 from typing import Any, Optional, Union
 
 from mtlearn.metrics.meteor.alignment import align
-from mtlearn.metrics.meteor.formulas import count_chunks, exact, f_mean, fragmentation_penalty
+from mtlearn.metrics.meteor.formulas import (
+    count_chunks,
+    exact,
+    f_mean,
+    fragmentation_penalty,
+    meteor_score_value,
+)
 from mtlearn.metrics.meteor.greedy import count_chunks_in_order, greedy_align, stages_for
 from mtlearn.metrics.meteor.matchers import Stage
 from mtlearn.metrics.meteor.options import check_parameters
@@ -156,7 +162,8 @@ class MeteorProfile:
         check_choice(self.corpus, CORPUS_RULES, "corpus")
         check_parameters(self.alpha, self.beta, self.gamma)
         if len(self.stage_weights) != len(self.stages):
-            raise ValueError(f"stage_weights: {len(self.stage_weights)} weights for {len(self.stages)} stages")
+            raise ValueError(f"stage_weights: {len(self.stage_weights)} weights for "
+                             f"{len(self.stages)} stages")
 
 
 PROFILES: dict[str, MeteorProfile] = {
@@ -186,10 +193,10 @@ def get_profile(profile: Union[str, MeteorProfile]) -> MeteorProfile:
 
     >>> get_profile("nltk").title
     'NLTK meteor_score (>= 3.6.6)'
-    >>> get_profile("nltk-3.9")
+    >>> get_profile("nltk-3.9")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: profile: unknown METEOR profile 'nltk-3.9'; choose one of banerjee-lavie-2005, nltk, nltk-3.6.2, meteor-1.5
+    ValueError: profile: unknown METEOR profile 'nltk-3.9'; choose one of banerjee-lavie-2005, nltk, ...
     """
     if isinstance(profile, MeteorProfile):
         return profile
@@ -274,12 +281,20 @@ def profile_numbers(profile: MeteorProfile, matches_per_stage: Sequence[int], ca
     if profile.arithmetic == "float":
         weighted = sum(w * n for w, n in zip(profile.stage_weights, matches_per_stage))
         return _float_numbers(profile, weighted, m, candidate_length, reference_length, chunks, full)
-    weighted_exact = sum(exact(w) * n for w, n in zip(profile.stage_weights, matches_per_stage))
-    p, r = Fraction(weighted_exact) / candidate_length, Fraction(weighted_exact) / reference_length
+    return _exact_numbers(profile, matches_per_stage, candidate_length, reference_length, chunks, full)
+
+
+def _exact_numbers(profile: MeteorProfile, matches_per_stage: Sequence[int], candidate_length: int,
+                   reference_length: int, chunks: int, full: bool) -> dict[str, Number]:
+    """mtlearn's formula steps on the weighted matches (weights 1: exactly ``mtlearn.meteor``'s numbers)."""
+    m = sum(matches_per_stage)
+    weighted = sum(exact(w) * n for w, n in zip(profile.stage_weights, matches_per_stage))
+    p, r = Fraction(weighted) / candidate_length, Fraction(weighted) / reference_length
     f = f_mean(p, r, profile.alpha) if p and r else Fraction(0)
     pen = Fraction(0) if full else fragmentation_penalty(chunks, m, profile.beta, profile.gamma)
     frag = Fraction(0) if full else Fraction(chunks, m)
-    return dict(precision=p, recall=r, f_mean=f, fragmentation=frag, penalty=pen, score=f * (1 - pen))
+    return dict(precision=p, recall=r, f_mean=f, fragmentation=frag, penalty=pen,
+                score=meteor_score_value(f, pen))
 
 
 def _profile_stages(profile: MeteorProfile, wordnet: Any) -> list[Stage]:

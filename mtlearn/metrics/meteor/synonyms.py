@@ -206,7 +206,7 @@ class SynonymIndex:
 
 
 class _Source:
-    """Where the WordNet files are: a plain folder, or an NLTK path pointer (a folder or inside ``wordnet.zip``)."""
+    """Where the WordNet files are: a folder, or an NLTK path pointer (a folder, or in ``wordnet.zip``)."""
 
     def __init__(self, label: str, folder: Optional[Path] = None, pointer: object = None) -> None:
         self.label = label
@@ -287,7 +287,8 @@ def _parse_index(lines: Iterator[str], into: dict[str, dict[str, tuple[int, ...]
                 raise ValueError("malformed entry")
             into[pos][lemma] = tuple(synset_id(pos, int(offset)) for offset in offsets)
         except (IndexError, ValueError) as error:
-            raise WordNetMissingError(f"{name}, line {number} is not a WordNet index line: {error}") from error
+            raise WordNetMissingError(f"{name}, line {number} is not a WordNet index line: "
+                                      f"{error}") from error
 
 
 def build_synonym_index(wordnet_dir: Union[str, os.PathLike, None] = None) -> SynonymIndex:
@@ -322,7 +323,8 @@ def build_synonym_index(wordnet_dir: Union[str, os.PathLike, None] = None) -> Sy
 
 
 def cache_dir(environ: Optional[Mapping[str, str]] = None) -> Path:
-    """Where mtlearn keeps caches: ``$MTLEARN_CACHE_DIR``, ``$XDG_CACHE_HOME/mtlearn`` or ``~/.cache/mtlearn``.
+    """Where mtlearn keeps caches: ``$MTLEARN_CACHE_DIR``, ``$XDG_CACHE_HOME/mtlearn`` or
+    ``~/.cache/mtlearn``.
 
     ``environ`` defaults to ``os.environ``.
 

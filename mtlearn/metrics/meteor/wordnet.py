@@ -93,8 +93,10 @@ class WordNetMissingError(LookupError):
 class UnsafeTargetError(PermissionError):
     """The WordNet target could be changed by another user, or a link was planted in it: nothing is written.
 
-    >>> print(UnsafeTargetError(Path("/tmp/shared"), "is writable by other users"))
-    refusing to write WordNet into /tmp/shared: it is writable by other users; choose a folder only you can write to (--target DIR, e.g. ~/nltk_data)
+    >>> error = UnsafeTargetError(Path("/tmp/shared"), "is writable by other users")
+    >>> print(error)  # doctest: +NORMALIZE_WHITESPACE
+    refusing to write WordNet into /tmp/shared: it is writable by other users; choose a folder only you can
+    write to (--target DIR, e.g. ~/nltk_data)
     """
 
     def __init__(self, path: Path, why: str) -> None:
@@ -178,7 +180,8 @@ def build_from_debian(source: Path = DEBIAN_WORDNET, target: Path | None = None)
 
 # ---------------------------------------------------------------- writing without following links
 
-_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+_DIR_FLAGS = (os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+              | getattr(os, "O_CLOEXEC", 0))
 _NEW_FILE_FLAGS = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
                    | getattr(os, "O_CLOEXEC", 0))
 _TEMPORARY = re.compile(r"^\..+\.mtlearn-[0-9a-f]{16}\.tmp$")
@@ -221,7 +224,8 @@ def others_can_change(info: os.stat_result, *, above: bool = False) -> str:
     if not hasattr(os, "geteuid"):
         return ""  # Windows: no POSIX owners and modes to check
     if above:
-        return "is writable by other users" if info.st_mode & stat.S_IWOTH and not info.st_mode & stat.S_ISVTX else ""
+        shared = info.st_mode & stat.S_IWOTH and not info.st_mode & stat.S_ISVTX
+        return "is writable by other users" if shared else ""
     if info.st_uid not in (os.geteuid(), 0):
         return f"belongs to another user (uid {info.st_uid})"
     if info.st_mode & stat.S_IWOTH or (info.st_mode & stat.S_IWGRP and not _private_group(info.st_gid)):
@@ -238,7 +242,8 @@ def _check_given_path(target: Path) -> None:
         except FileNotFoundError:
             return
         if stat.S_ISLNK(info.st_mode) and info.st_uid not in (os.geteuid(), 0):
-            raise UnsafeTargetError(target, f"goes through {part}, a link made by another user (uid {info.st_uid})")
+            raise UnsafeTargetError(target, f"goes through {part}, a link made by another user "
+                                            f"(uid {info.st_uid})")
 
 
 def _open_child(parent: int, name: str, path: Path) -> int:
@@ -277,7 +282,8 @@ def _safe_folder(target: Path, below: tuple[str, ...]) -> Iterator[int]:
         for depth, name in enumerate(names):
             problem = others_can_change(os.fstat(fd), above=depth < len(real.parts) - 1)
             if problem:
-                raise UnsafeTargetError(target, problem if path == real else f"lies in {path}, which {problem}")
+                where = problem if path == real else f"lies in {path}, which {problem}"
+                raise UnsafeTargetError(target, where)
             path = path / name
             child = _open_child(fd, name, path)
             os.close(fd)

@@ -104,8 +104,9 @@ def components_of_edges(edges: dict[int, tuple[int, ...]]) -> list[Component]:
     """The connected components of a bipartite graph, ``edges[i]``: candidate ``i``'s
     reference neighbours (ascending). Components come in order of their first candidate.
 
-    >>> components_of_edges({0: (0, 1), 1: (1,), 3: (2,)})
-    [Component(cands=(0, 1), refs=(0, 1), neighbours={0: (0, 1), 1: (1,)}), Component(cands=(3,), refs=(2,), neighbours=None)]
+    >>> components_of_edges({0: (0, 1), 1: (1,), 3: (2,)})  # doctest: +NORMALIZE_WHITESPACE
+    [Component(cands=(0, 1), refs=(0, 1), neighbours={0: (0, 1), 1: (1,)}),
+     Component(cands=(3,), refs=(2,), neighbours=None)]
     """
     sets = UnionFind()
     for i, js in edges.items():
