@@ -31,7 +31,7 @@ from typing import Any, Optional, Protocol, Union
 
 from mtlearn.metrics.bleu.score import BleuResult
 from mtlearn.metrics.chrf.score import ChrfResult
-from mtlearn.metrics.meteor.score import MeteorResult
+from mtlearn.metrics.meteor.result import MeteorResult
 from mtlearn.metrics.ter.score import TerResult
 from mtlearn.core.ngrams import orders_text
 

@@ -108,7 +108,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from mtlearn.study.agreement import AgreementTables
     from mtlearn.metrics.bleu.score import BleuResult
     from mtlearn.metrics.bleu.d2l import D2LBleuResult
-    from mtlearn.metrics.meteor.score import MeteorResult
+    from mtlearn.metrics.meteor.result import MeteorResult
 
 __all__ = [
     "STAGE_COLOURS",
@@ -557,7 +557,7 @@ def plot_alignment(
     >>> crossing_points(ax) == r.crossings == 8, len(find_gid(ax, "chunk-reference")) == r.chunks
     (True, True)
     """
-    from mtlearn.metrics.meteor.score import MeteorResult
+    from mtlearn.metrics.meteor.result import MeteorResult
 
     if not isinstance(result, MeteorResult):
         raise TypeError(f"result: expected a MeteorResult, got {type(result).__name__}")
@@ -802,7 +802,7 @@ def plot_weights(max_order: int = 4, *, precision: float = 0.5, steps: int = 200
 
 
 def _meteor_results(results: Any) -> list["MeteorResult"]:
-    from mtlearn.metrics.meteor.score import MeteorResult
+    from mtlearn.metrics.meteor.result import MeteorResult
 
     items = _as_list(results)
     for item in items:
