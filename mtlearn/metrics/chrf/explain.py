@@ -36,6 +36,7 @@ from typing import Optional
 from mtlearn.core.derivation import Derivation, Section, Step, derive, derive_html, to_text
 from mtlearn.core.signature import format_number
 from mtlearn.core.wording import plural
+from mtlearn.metrics.chrf.formulas import f_beta
 from mtlearn.metrics.chrf.result import ChrfOrder, ChrfResult
 
 __all__ = ["OrderRow", "OrderTable", "derivation", "explain_text", "explain_html", "summary"]
@@ -194,7 +195,8 @@ def _f_step(result: ChrfResult, table: OrderTable) -> Step:
     if p + r == 0:
         return Step("f-beta", f"F_{b}", value="0", note="(P = R = 0)")
     return Step("f-beta", f"F_{b}", f"(1 + {b}^2) * P * R / ({b}^2 * P + R)",
-                f"{one} * {p:.4f} * {r:.4f} / ({b2} * {p:.4f} + {r:.4f})", f"{result.score:.4f}")
+                f"{one} * {p:.4f} * {r:.4f} / ({b2} * {p:.4f} + {r:.4f})", f"{result.score:.4f}",
+                exact=f_beta(result.precision_fraction, result.recall_fraction, result.beta))
 
 
 def summary(result: ChrfResult) -> str:
@@ -214,6 +216,13 @@ def derivation(result: ChrfResult, *, tables: Optional[bool] = None) -> Derivati
     """The rows of ``result``'s derivation; ``tables`` (default: on for one segment) adds the n-gram tables.
 
     Registered with :func:`mtlearn.core.derivation.derive`, which ``result.explain()`` calls.
+
+    >>> from mtlearn import chrf
+    >>> d = derivation(chrf("ab ab", ["abc"], char_order=2))
+    >>> d.step("recall-c2").text(), d.step("f-beta").exact
+    ('R_c2 = matched / reference n-grams = 1/2 = 0.5000', Fraction(175, 324))
+    >>> d.summary
+    'chrF2 = 0.5401 (P = 0.4167 R = 0.5833 char_order = 2 word_order = 0 beta = 2)'
     """
     beta = format_number(result.beta)
     rows = tuple(_order_row(o, beta, result.eps_smoothing) for o in result.orders)
@@ -251,7 +260,12 @@ def _html_row(row: OrderRow) -> str:
 @derive_html.register
 def explain_html(result: ChrfResult) -> str:
     """A compact HTML table of ``result`` for Jupyter (per order counts, P, R, F; the averages; F_beta),
-    read from the same rows as :func:`explain_text`."""
+    read from the same rows as :func:`explain_text` (what ``result._repr_html_()`` returns).
+
+    >>> from mtlearn import chrf
+    >>> explain_html(chrf("ab", ["ab"], char_order=1))[:71]
+    "<div class='mtlearn-chrf'><b>chrF = 1.0000</b> (1 segment; P = 1.0000, "
+    """
     e = html.escape
     d = derivation(result, tables=False)
     table = next(s for s in d.sections if isinstance(s, OrderTable))

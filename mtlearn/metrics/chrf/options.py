@@ -70,6 +70,7 @@ class ChrfOptions(Options):
         flags=("--reference-ties",), choices=REFERENCE_TIES)
 
     def check_together(self) -> None:
+        """At least one order, of either kind (each option alone was checked first)."""
         if self.char_order == 0 and self.word_order == 0:
             raise ValueError("char_order: char_order and word_order are both 0; "
                              "chrF needs at least one order")
