@@ -16,7 +16,8 @@ sample, edge cases); ``chrf()`` and ``segments[i]`` run the formulas themselves.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Optional, Union
 
 import numpy as np
@@ -35,8 +36,8 @@ __all__ = [
 ]
 
 #: One order of a text: its n-grams with their counts, and how many n-grams it has in all.
-OrderProfile = tuple[dict, int]
-_NONE: OrderProfile = ({}, 0)  # an order longer than the line: no n-grams (shared, never written to)
+OrderProfile = tuple[Mapping, int]
+_NONE: OrderProfile = (MappingProxyType({}), 0)  # an order longer than the line: no n-grams (read-only)
 
 
 class NgramCutter:
