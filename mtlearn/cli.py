@@ -91,7 +91,8 @@ from mtlearn.cli_io import (EXIT_INPUT, EXIT_INTERRUPTED, EXIT_USAGE, STDOUT_CLO
 from mtlearn.cli_run import Job, Metric, as_option, check_combination, run
 from mtlearn.metrics.bleu.score import bleu, corpus_bleu
 from mtlearn.metrics.bleu.smoothing import SMOOTH_DEFAULTS, SMOOTHING_METHODS
-from mtlearn.metrics.chrf.score import REFERENCE_TIES, chrf, corpus_chrf
+from mtlearn.metrics.chrf.options import REFERENCE_TIES
+from mtlearn.metrics.chrf.score import chrf, corpus_chrf
 from mtlearn.metrics.meteor.options import TIE_BREAKS
 from mtlearn.metrics.meteor.score import corpus_meteor, meteor
 from mtlearn.metrics.ter.score import cer, corpus_cer, corpus_ter, corpus_wer, ter, wer

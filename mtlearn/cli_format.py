@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Protocol, Union
 
 from mtlearn.metrics.bleu.score import BleuResult
-from mtlearn.metrics.chrf.score import ChrfResult
+from mtlearn.metrics.chrf.result import ChrfResult
 from mtlearn.metrics.meteor.result import MeteorResult
 from mtlearn.metrics.ter.score import TerResult
 from mtlearn.core.ngrams import orders_text

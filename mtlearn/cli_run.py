@@ -35,7 +35,7 @@ from mtlearn.cli_format import (Cell, Style, details, explain_text, metric_name,
                                 table)
 from mtlearn.cli_io import EXIT_USAGE, AlignedLines, CommandLineError, Corpus, load_corpora
 from mtlearn.metrics.bleu.score import BleuResult
-from mtlearn.metrics.chrf.score import ChrfResult
+from mtlearn.metrics.chrf.result import ChrfResult
 from mtlearn.metrics.meteor.result import MeteorResult
 from mtlearn.metrics.ter.score import TerResult
 from mtlearn.core.wording import plural

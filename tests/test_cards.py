@@ -3,7 +3,7 @@
 The examples themselves run as doctests (``--doctest-glob=CARD.md`` in pyproject.toml's addopts, so
 ``pytest mtlearn/metrics`` collects them); here: that the configuration keeps collecting them, that each
 card has enough examples to be worth the name, and that the WMT22 table of the BLEU card is what mtlearn
-and the organisers' file say (the chrF and TER cards' tables: tests/test_chrf_wmt22.py, tests/test_ter_wmt22.py).
+and the organisers' file say (the chrF and TER cards' tables: test_chrf_wmt22.py, test_ter_wmt22.py).
 """
 
 from __future__ import annotations

@@ -151,36 +151,3 @@ def test_sentence_level_error_on_a_later_line_names_it(tmp_path, monkeypatch, ca
     assert len(captured.out.splitlines()) == 1 + 2  # the signature, then lines 1 and 2
     assert f"{hyp}, line 3: --max-order: something only line 3 shows" in captured.err
     assert "Traceback" not in captured.err
-
-
-# --------------------------------------------------------------------------- chrF's n-gram slices stay bounded
-
-
-def _retained_after(call) -> int:
-    """Bytes still allocated (and reachable) after ``call()`` returns, its result dropped."""
-    import gc
-    import tracemalloc
-
-    gc.collect()
-    tracemalloc.start()
-    try:
-        before = tracemalloc.get_traced_memory()[0]
-        call()
-        gc.collect()
-        return tracemalloc.get_traced_memory()[0] - before
-    finally:
-        tracemalloc.stop()
-
-
-@pytest.mark.parametrize("char_order, length", [(400, 400), (3, 200_000)])
-def test_chrf_huge_char_order_or_line_keeps_no_growing_table(char_order, length):
-    from mtlearn import corpus_chrf
-
-    # A new char_order each time and a long line: whatever chrF keeps between calls must not grow with either.
-    def call(order=char_order, n=length):
-        line = "".join(chr(0x4E00 + (i * 7919) % 2000) for i in range(n))
-        corpus_chrf([line], [[line[::-1]]], char_order=order)
-
-    call()  # any bounded cache fills here; then twice the order (new orders) and the length
-    retained = _retained_after(lambda: call(order=2 * char_order, n=2 * length))
-    assert retained < 1_000_000, f"{retained:,} bytes kept after one corpus_chrf call"

@@ -24,7 +24,6 @@ from sacrebleu.significance import PairedTest
 
 import mtlearn
 from mtlearn.metrics.bleu.score import BleuStats, bleu_from_stats
-from mtlearn.metrics.chrf.score import ChrfStats, chrf_from_stats
 from mtlearn.metrics.meteor.score import corpus_meteor, corpus_score_from_stats
 from mtlearn.core.ngrams import MATERIALIZED_ORDERS
 from mtlearn.study.significance import (
@@ -187,23 +186,6 @@ def test_bleu_scorer_other_options_use_bleu_from_stats():
     expected = [bleu_from_stats(BleuStats(r[0], r[1], tuple(r[2:6]), tuple(r[6:10]), tuple(r[10:])),
                                 smoothing="add-k", effective_order=True).score for r in rows]
     assert got.tolist() == expected
-
-
-@pytest.mark.parametrize("orders", [(6, 0), (6, 2), (2, 1)])
-def test_chrf_scorer_equals_chrf_from_stats(orders):
-    char_order, word_order = orders
-    rng = random.Random(sum(orders))
-    rows = []
-    for _ in range(500):
-        row = []
-        for _k in range(char_order + word_order):
-            c, r = rng.choice([0, rng.randint(1, 40)]), rng.choice([0, rng.randint(1, 40)])
-            row += [c, r, rng.randint(0, min(c, r))]
-        rows.append(row)
-    got = resampling_scorer("chrf", char_order=char_order, word_order=word_order, beta=2)(np.array(rows))
-    for row, value in zip(rows, got):
-        expected = chrf_from_stats(ChrfStats.from_row(row, char_order, word_order)).score
-        assert abs(value - expected) <= SCORE_TOLERANCE, row
 
 
 # --------------------------------------------------------------------------- METEOR, and the properties

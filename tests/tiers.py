@@ -64,7 +64,7 @@ LONGEST_FILES = (
     "tests/test_significance.py",
     "tests/test_wmt22_agreement.py",
     "tests/test_hostile_cli.py",
-    "tests/test_chrf_wmt22.py",
+    "tests/metrics/chrf/test_chrf_wmt22.py",
     "tests/test_hostile_security.py",
 )
 

@@ -103,7 +103,7 @@ from mtlearn.core.wording import plural
 from .fonts import use_script_fonts
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from mtlearn.metrics.chrf.score import ChrfOrder, ChrfResult
+    from mtlearn.metrics.chrf.result import ChrfOrder, ChrfResult
     from mtlearn.metrics.ter.score import Edit, TerResult
     from mtlearn.study.agreement import AgreementTables
     from mtlearn.metrics.bleu.score import BleuResult
@@ -1005,7 +1005,7 @@ def plot_chrf_orders(result: "ChrfResult", *, title: Optional[str] = None, ax: O
     >>> ax.get_title().splitlines()[0] == f"chrF2+ = {r.score:.4f}"
     True
     """
-    from mtlearn.metrics.chrf.score import ChrfResult
+    from mtlearn.metrics.chrf.result import ChrfResult
 
     if not isinstance(result, ChrfResult):
         raise TypeError(f"result: expected a ChrfResult, got {type(result).__name__}")

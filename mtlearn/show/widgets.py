@@ -210,7 +210,8 @@ from mtlearn.study.agreement import (AgreementTables, METRIC_NAMES, METRICS, SIG
                                      system_correlation, system_scores)
 from mtlearn.metrics.bleu.score import BleuResult, bleu
 from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
-from mtlearn.metrics.chrf.score import ChrfResult, chrf
+from mtlearn.metrics.chrf.result import ChrfResult
+from mtlearn.metrics.chrf.score import chrf
 from mtlearn.metrics.meteor.explain import search_note
 from mtlearn.metrics.meteor.options import TIE_BREAKS, check_parameters
 from mtlearn.metrics.meteor.result import MeteorResult

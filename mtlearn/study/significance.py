@@ -24,7 +24,7 @@ samples: positions n//40 and n - n//40 - 1).
 
 Nothing is re-tokenized: every segment is reduced once to its sufficient
 statistics (BLEU's :class:`~mtlearn.metrics.bleu.score.BleuStats`, chrF's
-:class:`~mtlearn.metrics.chrf.score.ChrfStats`, METEOR's four counts, TER's edits and
+:class:`~mtlearn.metrics.chrf.stats.ChrfStats`, METEOR's four counts, TER's edits and
 reference length), a sample's
 statistics are the sum of its segments' (exact integer sums), and one function
 turns summed statistics into a score. The seed is sacreBLEU's default (its
@@ -72,7 +72,9 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from mtlearn.metrics.bleu.score import bleu_from_stats, corpus_bleu, BleuStats
-from mtlearn.metrics.chrf.score import chrf_from_stats, corpus_chrf, ChrfStats
+from mtlearn.metrics.chrf.fast import resampling_scorer as _chrf_scorer
+from mtlearn.metrics.chrf.score import corpus_chrf
+from mtlearn.metrics.chrf.stats import ChrfStats
 from mtlearn.metrics.meteor.fast import resampling_scorer as _meteor_scorer
 from mtlearn.metrics.meteor.score import corpus_meteor, meteor_from_stats
 from mtlearn.metrics.ter.score import TerStats, corpus_ter
@@ -301,36 +303,6 @@ def _bleu_vectorized(sums: np.ndarray, k: int, max_order: int, smoothing: str) -
         geometric = np.exp(logs.sum(axis=1) / max_order)
         bp = np.where(c >= r, 1.0, np.where(c > 0, np.exp(1.0 - r / np.where(c > 0, c, 1.0)), 0.0))
     return np.where(bad, 0.0, bp * geometric)
-
-
-def _chrf_scorer(char_order: int = 6, word_order: int = 0, beta: float = 2.0,
-                 eps_smoothing: bool = False, **_signature_only: Any) -> Scorer:
-    """Summed chrF statistics (sacreBLEU's layout c_1, r_1, m_1, c_2, ...) to scores (0-1)."""
-    def scores(sums: np.ndarray) -> np.ndarray:
-        if eps_smoothing:
-            return np.array([chrf_from_stats(ChrfStats.from_row(row, char_order, word_order), beta=beta,
-                                             eps_smoothing=True).score for row in sums.tolist()])
-        return _chrf_vectorized(sums, beta)
-
-    return scores
-
-
-def _chrf_vectorized(sums: np.ndarray, beta: float) -> np.ndarray:
-    """chrF (effective order, sacreBLEU's default) of many summed statistics at once.
-
-    The same rule as ``chrf_from_stats`` (tests/test_significance.py proves them equal on random sums):
-    P and R averaged over the orders both sides have n-grams of, then F_beta of the averages.
-    """
-    cand, ref, matched = (sums[:, j::3].astype(np.float64) for j in range(3))
-    used = (cand > 0) & (ref > 0)
-    n_used = used.sum(axis=1)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = np.where(used, matched / np.where(cand > 0, cand, 1.0), 0.0).sum(axis=1)
-        r = np.where(used, matched / np.where(ref > 0, ref, 1.0), 0.0).sum(axis=1)
-        p, r = np.where(n_used > 0, p / np.maximum(n_used, 1), 0.0), np.where(n_used > 0, r / np.maximum(n_used, 1), 0.0)
-        b2 = float(beta) ** 2
-        denominator = b2 * p + r
-        return np.where(denominator > 0, (1 + b2) * p * r / np.where(denominator > 0, denominator, 1.0), 0.0)
 
 
 def _ter_scorer(**_signature_only: Any) -> Scorer:
