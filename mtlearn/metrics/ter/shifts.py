@@ -24,7 +24,7 @@ shift distance, a block moved past fewer words than its length), the TER card li
 difference with a pair that shows it.
 
 This module is the plain version, written to be read; ``fast.py`` computes the same
-search faster and ``tests/test_ter.py`` proves the two equal on random inputs.
+search faster and ``tests/metrics/ter/`` proves the two equal on random inputs.
 
 >>> search = shift_search("c d a b".split(), "a b c d".split())
 >>> [(s.words, s.start, s.destination, s.gain) for s in search.shifts]
