@@ -1,4 +1,4 @@
-"""TER's (and WER's, CER's) derivation as rows, and its text and HTML. Presentation only: it reads a ``TerResult``.
+"""TER's (and WER's, CER's) derivation as rows, its text and HTML. Presentation only: it reads a result.
 
 :func:`derivation` turns a result into a :class:`~mtlearn.core.derivation.Derivation`: the inputs,
 the shifts round by round, the alignment, then the rows ``edits`` and ``score`` (formula, values
@@ -71,7 +71,8 @@ def _edit_line(e: Edit) -> str:
         return f"substitute  {e.candidate_word} -> {e.reference_word}"
     if e.op == "delete":
         return f"delete      {e.candidate_word}   (candidate word {e.candidate_index}, not in the reference)"
-    return f"insert      {e.reference_word}   (reference word {e.reference_index}, missing from the candidate)"
+    where = f"reference word {e.reference_index}"
+    return f"insert      {e.reference_word}   ({where}, missing from the candidate)"
 
 
 def _edits_step(result: TerResult) -> Step:
@@ -89,8 +90,9 @@ def _score_step(result: TerResult) -> Step:
     """``TER = edits / reference length = 3 / 8 = 0.3750``, or sacreBLEU's rule for a length of 0."""
     name = _NAMES[result.metric]
     if result.stats.ref_length > 0:
-        return Step("score", name, "edits / reference length", f"{result.num_edits} / {result.reference_length:g}",
-                    f"{result.score:.4f}", exact=result.score_fraction)
+        return Step("score", name, "edits / reference length",
+                    f"{result.num_edits} / {result.reference_length:g}", f"{result.score:.4f}",
+                    exact=result.score_fraction)
     return Step("score", name, value=f"{result.score:g} (reference length 0)", exact=result.score_fraction)
 
 
@@ -118,7 +120,8 @@ def _shifts(result: TerResult) -> Section:
     current = result.candidate_tokens or ()
     for s in result.shifts:
         current = apply_shift(current, s.start, s.length, s.destination)
-        lines.append(f"round {s.round}: move \"{' '.join(s.words)}\" (words {s.start}-{s.start + s.length - 1}) "
+        words = f"words {s.start}-{s.start + s.length - 1}"
+        lines.append(f"round {s.round}: move \"{' '.join(s.words)}\" ({words}) "
                      f"to destination {s.destination} -> {' '.join(current)}")
         lines.append(f"         {s.reason}")
     if not result.shifts:
@@ -179,7 +182,8 @@ def derivation_html(result: TerResult) -> str:
     ref_cells = "".join(
         f"<td style='background:{_COLORS[x.op]}'>{e(x.reference_word or '')}</td>" for x in result.edits
     )
-    ops = "".join(f"<td><small>{x.op[0].upper() if x.op != 'match' else ''}</small></td>" for x in result.edits)
+    ops = "".join(f"<td><small>{x.op[0].upper() if x.op != 'match' else ''}</small></td>"
+                  for x in result.edits)
     return (
         f"<div class='mtlearn-ter'>{head}{shifts_html}"
         f"<table><tr><th>candidate</th>{cand_cells}</tr><tr><th></th>{ops}</tr>"

@@ -103,7 +103,7 @@ def _trace_rows(words: Sequence[str], reference: Sequence[str], windows: list) -
 
 
 def _next_row_ops(prev: _Row, lo: int, hi: int, word: str, reference: Sequence[str]) -> tuple[list, list]:
-    """Like :func:`_next_row`, keeping each cell's move with tercom's preference (diagonal, delete, insert)."""
+    """Like :func:`_next_row`, keeping each cell's move by tercom's preference (diagonal, delete, insert)."""
     plo, pcosts = prev
     pad = hi - plo - len(pcosts)
     ext = [_INF, *pcosts, *([_INF] * pad)] if pad > 0 else [_INF, *pcosts]
@@ -152,7 +152,7 @@ def _ops(rows: list, ops_rows: list, n: int, m: int) -> list[str]:
 
 
 def _marks(ops: list, n: int, m: int) -> tuple[list, list, list]:
-    """From the trace: candidate words wrong, reference words wrong, aligned candidate index per reference word."""
+    """From the trace: candidate words wrong, reference words wrong, each reference word's candidate index."""
     cand_wrong = [False] * n
     ref_wrong = [False] * m
     aligned = [0] * m
@@ -390,7 +390,7 @@ def _value(i: int, row: tuple[int, int], j: int) -> int:
 
 
 def exact_distance(candidate: Sequence[str], reference: Sequence[str]) -> int:
-    """The exact Levenshtein distance (no beam, no trace): ``levenshtein(candidate, reference, beam=False).distance``.
+    """The exact Levenshtein distance, no trace: ``levenshtein(candidate, reference, beam=False).distance``.
 
     A shared prefix and suffix are dropped first (they never change the distance), and the
     rows run over the shorter sequence (the distance is symmetric).
@@ -445,7 +445,8 @@ def exact_levenshtein(candidate: Sequence[str], reference: Sequence[str]) -> Ali
 
 def _bit_trace(candidate: tuple, reference: tuple, equal: dict, mask: int, checkpoints: list, block: int,
                distance: int) -> list[str]:
-    """The plain trace rule, read from the bit rows: diagonal if it gives the cell's value, else delete, else insert."""
+    """The plain trace rule, read from the bit rows: diagonal if it gives the cell's value, else delete, else
+    insert."""
     out = []
     i, j, d = len(candidate), len(reference), distance
     rows: list = []

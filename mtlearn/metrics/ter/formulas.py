@@ -16,8 +16,8 @@ WER and CER use the same three formulas, with the exact Levenshtein distance as 
 (1, Fraction(1, 1))
 >>> ter_fraction(3, Fraction(8)), ter_score(3, Fraction(8))
 (Fraction(3, 8), 0.375)
->>> ter_fraction(2, Fraction(0)), zero_length_rule(2, Fraction(0))
-(Fraction(1, 1), "the reference length is 0 (empty references) and the candidate has words: sacreBLEU's rule gives 1")
+>>> ter_fraction(2, Fraction(0)), zero_length_rule(0, Fraction(0))
+(Fraction(1, 1), "the reference length is 0 and there are no edits: sacreBLEU's rule gives 0")
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""TER's, WER's and CER's options, declared once: default, check, help, command-line spellings, signature part.
+"""TER's, WER's and CER's options, declared once: default, check, help, command-line flags, signature part.
 
 The four options are tercom's tokenizer switches (sacreBLEU's ``TercomTokenizer``): ``normalized``,
 ``no_punct``, ``asian_support`` and ``case_sensitive``. TER takes sacreBLEU's defaults (lowercased)
@@ -34,8 +34,8 @@ METRICS = ("ter", "wer", "cer")
 _HELP = {
     "normalized": "normalise and tokenize punctuation, numbers and a few symbols first (tercom's -N)",
     "no_punct": "remove punctuation first",
-    "asian_support": "CJK text: with --normalized split CJK characters into words, with --no-punct also remove "
-                     "CJK and full-width punctuation (no effect alone)",
+    "asian_support": "CJK text: with --normalized split CJK characters into words, with --no-punct also "
+                     "remove CJK and full-width punctuation (no effect alone)",
     "case_sensitive": "keep the case",
 }
 
@@ -86,13 +86,14 @@ class TerOptions(Options):
         }
 
     def signature(self, metric: str, nrefs: Union[int, str]) -> str:
-        """The result's signature: the metric, the number of references (``var`` if it varies), the settings."""
+        """The result's signature: the metric, the number of references (``var`` if it varies), the
+        settings."""
         return make_signature(metric, {"nrefs": nrefs, **self.signature_part(metric)})
 
 
 @dataclass(frozen=True)
 class WerOptions(TerOptions):
-    """WER's and CER's options: TER's switches with jiwer's default (case-sensitive), mtlearn's spellings only.
+    """WER's and CER's options: TER's switches, jiwer's default (case-sensitive), mtlearn's spellings only.
 
     >>> [s.flags for s in WerOptions.specs()][3], WerOptions.spec("case_sensitive").default
     (('--case-sensitive',), True)

@@ -1,4 +1,4 @@
-"""TER, WER and CER, the public functions: ``ter()``, ``corpus_ter()``, ``wer()``, ``cer()``, ``ter_from_stats()``.
+"""TER, WER and CER: ``ter()``, ``wer()``, ``cer()``, ``corpus_ter()``, ``corpus_wer()``, ``corpus_cer()``.
 
 TER (Snover et al. 2006) is the number of edits that turn the candidate into a
 reference, divided by the reference length. The edits are insertions, deletions and
@@ -59,7 +59,7 @@ Segment = Union[str, Sequence[str]]
 
 def _result(metric: str, options: TerOptions, stats: TerStats, nrefs: str, reason: Optional[str],
             **trace: Any) -> TerResult:
-    """The result of ``stats``: the score by sacreBLEU's rule, the options, the signature; ``trace`` for a segment."""
+    """The result of ``stats``: its score (sacreBLEU's rule), options, signature; a segment's ``trace``."""
     return TerResult(
         score=ter_score(stats.edits, stats.ref_length), num_edits=stats.edits,
         reference_length=float(stats.ref_length), metric=metric, normalized=options.normalized,
@@ -114,16 +114,20 @@ def _edit_script(shifted: Sequence[str], reference: Sequence[str], alignment: Al
     return tuple(out)
 
 
-def _searches(metric: str, cand: tuple[str, ...],
-              refs: list[tuple[str, ...]]) -> list[tuple[tuple[Shift, ...], tuple[str, ...], Alignment, Optional[str]]]:
-    """Per reference: the shifts, the shifted candidate, its alignment, why the search stopped (WER, CER: none)."""
+Searched = tuple[tuple[Shift, ...], tuple[str, ...], Alignment, Optional[str]]
+
+
+def _searches(metric: str, cand: tuple[str, ...], refs: list[tuple[str, ...]]) -> list[Searched]:
+    """Per reference: the shifts, the shifted candidate, its alignment, why the search stopped (WER, CER:
+    no shifts, the candidate, its exact alignment, ``None``)."""
     if metric == "ter":
         return [(s.shifts, tuple(s.shifted), s.alignment, s.stopped)
                 for s in (fast_shift_search(cand, ref) for ref in refs)]
     return [((), cand, exact_levenshtein(cand, ref), None) for ref in refs]
 
 
-def _segment(metric: str, options: TerOptions, cand: tuple[str, ...], refs: list[tuple[str, ...]]) -> TerResult:
+def _segment(metric: str, options: TerOptions, cand: tuple[str, ...],
+             refs: list[tuple[str, ...]]) -> TerResult:
     """One segment with its full trace (shift records and edit script against the best reference)."""
     searches = _searches(metric, cand, refs)
     counts = [len(shifts) + alignment.distance for shifts, _, alignment, _ in searches]
@@ -267,7 +271,7 @@ def _corpus_notes(n: int, empty_cands: int, empty_refs: int, rule: Optional[str]
 
 
 def _corpus_run(metric: str, options: TerOptions) -> Callable[[list[Any], list[Any]], TerResult]:
-    """The corpus scorer :func:`~mtlearn.core.corpus.corpus_call` runs: every segment's edits and lengths, summed."""
+    """What :func:`~mtlearn.core.corpus.corpus_call` runs: every segment's edits and lengths, summed."""
 
     def run(candidates: list[Any], references: list[Any]) -> TerResult:
         tok, ref_tok = tokenizer(metric, options), tokenizer(metric, options, reference=True)

@@ -27,7 +27,8 @@ Tokenizer = Callable[[str], tuple[str, ...]]
 
 
 @lru_cache(maxsize=None)
-def _tercom(normalized: bool, no_punct: bool, asian_support: bool, case_sensitive: bool) -> Callable[[str], str]:
+def _tercom(normalized: bool, no_punct: bool, asian_support: bool,
+            case_sensitive: bool) -> Callable[[str], str]:
     # sacreBLEU's own tokenizer class: the tokens TER sees are sacreBLEU's.
     from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
 
