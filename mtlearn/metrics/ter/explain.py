@@ -8,6 +8,7 @@ its ``summary`` is the one line the HTML view starts with. Registered with
 result reaches it without importing it.
 
 >>> from mtlearn import ter
+>>> from mtlearn.core.derivation import to_text
 >>> d = derivation(ter("the cat sat on the mat", ["on the mat the cat sat"]))
 >>> d.step("score").exact, d.summary
 (Fraction(1, 6), 'TER = 0.1667 (1 edits / 6 reference words)')
@@ -40,7 +41,7 @@ import html
 from fractions import Fraction
 from typing import Any
 
-from mtlearn.core.derivation import Derivation, Section, Step, derive, derive_html, to_text
+from mtlearn.core.derivation import Derivation, Section, Step, derive, derive_html
 from mtlearn.core.wording import plural
 from mtlearn.metrics.ter.result import Edit, TerResult
 from mtlearn.metrics.ter.shifts import apply_shift

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any, Optional, Union
 
 from mtlearn.core.corpus import Segments, corpus_call
@@ -44,7 +43,7 @@ from mtlearn.metrics.ter.formulas import average_length, best_reference, ter_sco
 from mtlearn.metrics.ter.options import TER_DEFAULTS, WER_DEFAULTS, TerOptions, WerOptions, check_metric
 from mtlearn.metrics.ter.result import Edit, TerResult
 from mtlearn.metrics.ter.shifts import Shift
-from mtlearn.metrics.ter.stats import TerStats, corpus_stats
+from mtlearn.metrics.ter.stats import TerStats, corpus_stats, segment_stats
 from mtlearn.metrics.ter.tokens import reference_tokens, segment_tokens, tokenizer
 
 __all__ = ["TerResult", "ter", "corpus_ter", "wer", "cer", "corpus_wer", "corpus_cer", "ter_from_stats"]
@@ -78,6 +77,7 @@ def ter_from_stats(
     The options only go into the signature (the statistics were counted with them); ``metric``
     names the result and ``nrefs`` the number of references in the signature.
 
+    >>> from fractions import Fraction
     >>> r = ter_from_stats(TerStats(3, Fraction(12)))
     >>> r.score, r.signature  # doctest: +ELLIPSIS
     (0.25, 'mtlearn-ter|nrefs:?|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:...')
@@ -289,10 +289,10 @@ def _corpus_run(metric: str, options: TerOptions) -> Callable[[list[Any], list[A
         seen = set(nrefs)
         segments = Segments(
             "Ter", len(candidates),
-            stats_of=lambda i: TerStats(edits[i], Fraction(lengths[i], nrefs[i])),
+            stats_of=lambda i: segment_stats(edits[i], lengths[i], nrefs[i]),
             build=lambda i: _one(metric, options, candidates[i], references[i],
                                  (f"candidates[{i}]", f"references[{i}]")),
-            all_stats=lambda: [TerStats(e, Fraction(n, k)) for e, n, k in zip(edits, lengths, nrefs)],
+            all_stats=lambda: list(map(segment_stats, edits, lengths, nrefs)),
         )
         reason = _corpus_notes(len(candidates), empty_cands, empty_refs,
                                zero_length_rule(stats.edits, stats.ref_length))

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["TerStats", "corpus_stats"]
+__all__ = ["TerStats", "segment_stats", "corpus_stats"]
 
 
 @dataclass(frozen=True)
@@ -42,8 +42,17 @@ class TerStats:
         return TerStats(self.edits + other.edits, self.ref_length + other.ref_length)
 
 
+def segment_stats(edits: int, total_length: int, nrefs: int) -> TerStats:
+    """A segment's statistics from its edits, its references' summed length and their number.
+
+    >>> segment_stats(2, 7, 2)
+    TerStats(edits=2, ref_length=Fraction(7, 2))
+    """
+    return TerStats(edits, Fraction(total_length, nrefs))
+
+
 def corpus_stats(edits: Sequence[int], lengths: Sequence[int], nrefs: Sequence[int]) -> TerStats:
-    """The sum of the segments' ``TerStats(edits[i], Fraction(lengths[i], nrefs[i]))``.
+    """The sum of the segments' ``segment_stats(edits[i], lengths[i], nrefs[i])``.
 
     ``lengths[i]`` is segment i's summed reference lengths and ``nrefs[i]`` its number of
     references. The lengths are added per number of references first, so a corpus adds a few
