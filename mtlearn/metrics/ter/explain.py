@@ -164,7 +164,13 @@ _COLORS = {"match": "#e8f5e9", "substitute": "#fff3cd", "delete": "#f8d7da", "in
 
 @derive_html.register(TerResult)
 def derivation_html(result: TerResult) -> str:
-    """A compact HTML view of ``result`` for Jupyter: the summary line, shifts, the alignment as two rows."""
+    """A compact HTML view of ``result`` for Jupyter: the summary line, shifts, the alignment as two rows.
+
+    >>> from mtlearn import corpus_ter
+    >>> page = derivation_html(corpus_ter(["a b"], [["a c"]]))
+    >>> page.split("<small>")[0]
+    "<div class='mtlearn-ter'><b>TER = 0.5000</b> (1 edits / 2 reference words), 1 segment"
+    """
     e = html.escape
     score, divides = _headline(result)
     head = f"<b>{score}</b> {divides}"

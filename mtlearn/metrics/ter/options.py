@@ -86,8 +86,11 @@ class TerOptions(Options):
         }
 
     def signature(self, metric: str, nrefs: Union[int, str]) -> str:
-        """The result's signature: the metric, the number of references (``var`` if it varies), the
-        settings."""
+        """The result's signature: the metric, the number of references (``var`` if it varies), the settings.
+
+        >>> WerOptions().signature("wer", "var")  # doctest: +ELLIPSIS
+        'mtlearn-wer|nrefs:var|case:mixed|tok:tercom|norm:no|punct:yes|asian:no|version:...'
+        """
         return make_signature(metric, {"nrefs": nrefs, **self.signature_part(metric)})
 
 

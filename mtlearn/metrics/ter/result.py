@@ -33,6 +33,10 @@ class Edit:
     candidate (``candidate_index`` is ``None``), ``delete`` = a candidate word the reference
     does not have (``reference_index`` is ``None``); ``substitute`` and ``match`` pair one
     word of each. Indexes point into ``shifted_tokens`` and ``reference_tokens``.
+
+    >>> from mtlearn import ter
+    >>> ter("the cat sat", ["the cat sat down"]).edits[-1]
+    Edit(op='insert', candidate_index=None, reference_index=3, candidate_word=None, reference_word='down')
     """
 
     op: str

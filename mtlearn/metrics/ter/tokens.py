@@ -43,6 +43,10 @@ def tokenizer(metric: str, options: TerOptions, *, reference: bool = False) -> T
     them, then ``_extract_reference_info`` preprocesses the result again); the rules are not
     idempotent with ``normalized``/``no_punct`` (``"cat's,"`` -> ``"cat's"`` -> ``"cat 's"``),
     so mtlearn does the same for parity.
+
+    >>> text = "The cat, sat."
+    >>> tokenizer("ter", TerOptions())(text), tokenizer("wer", TerOptions(no_punct=True))(text)
+    (('the', 'cat,', 'sat.'), ('the', 'cat', 'sat'))
     """
     o = options
     tok = _tercom(o.normalized, o.no_punct, o.asian_support, o.case_sensitive)
@@ -61,6 +65,9 @@ def tokenizer(metric: str, options: TerOptions, *, reference: bool = False) -> T
 def segment_tokens(segment: object, argname: str, tok: Tokenizer, options: TerOptions) -> tuple[str, ...]:
     """A candidate or a reference as tokens: a string by ``tok``, a list of tokens as given (lowercased
     unless ``case_sensitive``); anything else is refused with a message naming ``argname``.
+
+    >>> segment_tokens(["The", "Cat"], "candidate", tokenizer("ter", TerOptions()), TerOptions())
+    ('the', 'cat')
     """
     if isinstance(segment, str):
         return tok(segment)
@@ -73,6 +80,13 @@ def reference_tokens(references: object, argname: str, tok: Tokenizer,
 
     A list that is empty or not a list is refused by :func:`mtlearn.core.checks.as_reference_list`,
     with every metric's messages.
+
+    >>> reference_tokens("The cat", "references", tokenizer("ter", TerOptions()), TerOptions())
+    [('the', 'cat')]
+    >>> reference_tokens([], "references", tokenizer("ter", TerOptions()), TerOptions())
+    Traceback (most recent call last):
+    ...
+    ValueError: references: no references given; a candidate needs at least one
     """
     if isinstance(references, str):
         references = [references]
