@@ -178,21 +178,27 @@ def derivation_html(result: TerResult) -> str:
     if result.candidate_tokens is None:
         scope = plural(len(result.segments), 'segment') if result.is_corpus else "summed statistics"
         return f"<div class='mtlearn-ter'>{head}, {scope}{reason}<small>{e(result.signature)}</small></div>"
-    shifts = "".join(
-        f"<li>round {s.round}: <b>{e(' '.join(s.words))}</b> from {s.start} to {s.destination} "
-        f"(saves {s.gain})</li>" for s in result.shifts
-    )
-    shifts_html = f"<p>Shifts:</p><ol>{shifts}</ol>" if result.shifts else ""
-    cand_cells = "".join(
-        f"<td style='background:{_COLORS[x.op]}'>{e(x.candidate_word or '')}</td>" for x in result.edits
-    )
-    ref_cells = "".join(
-        f"<td style='background:{_COLORS[x.op]}'>{e(x.reference_word or '')}</td>" for x in result.edits
-    )
-    ops = "".join(f"<td><small>{x.op[0].upper() if x.op != 'match' else ''}</small></td>"
-                  for x in result.edits)
-    return (
-        f"<div class='mtlearn-ter'>{head}{shifts_html}"
-        f"<table><tr><th>candidate</th>{cand_cells}</tr><tr><th></th>{ops}</tr>"
-        f"<tr><th>reference</th>{ref_cells}</tr></table>{reason}<small>{e(result.signature)}</small></div>"
-    )
+    return (f"<div class='mtlearn-ter'>{head}{_shifts_html(result)}{_alignment_html(result)}{reason}"
+            f"<small>{e(result.signature)}</small></div>")
+
+
+def _shifts_html(result: TerResult) -> str:
+    """The shifts as a numbered list (nothing without shifts)."""
+    e = html.escape
+    shifts = "".join(f"<li>round {s.round}: <b>{e(' '.join(s.words))}</b> from {s.start} to {s.destination} "
+                     f"(saves {s.gain})</li>" for s in result.shifts)
+    return f"<p>Shifts:</p><ol>{shifts}</ol>" if result.shifts else ""
+
+
+def _alignment_html(result: TerResult) -> str:
+    """The edit script as a table: the candidate's words, each operation's letter, the reference's words."""
+    e = html.escape
+
+    def cells(words: list[str]) -> str:
+        return "".join(f"<td style='background:{_COLORS[x.op]}'>{e(w)}</td>" for x, w in zip(result.edits, words))
+
+    cand = cells([x.candidate_word or "" for x in result.edits])
+    ref = cells([x.reference_word or "" for x in result.edits])
+    ops = "".join(f"<td><small>{x.op[0].upper() if x.op != 'match' else ''}</small></td>" for x in result.edits)
+    return (f"<table><tr><th>candidate</th>{cand}</tr><tr><th></th>{ops}</tr>"
+            f"<tr><th>reference</th>{ref}</tr></table>")
