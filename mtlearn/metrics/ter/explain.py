@@ -195,10 +195,12 @@ def _alignment_html(result: TerResult) -> str:
     e = html.escape
 
     def cells(words: list[str]) -> str:
-        return "".join(f"<td style='background:{_COLORS[x.op]}'>{e(w)}</td>" for x, w in zip(result.edits, words))
+        return "".join(f"<td style='background:{_COLORS[x.op]}'>{e(word)}</td>"
+                       for x, word in zip(result.edits, words))
 
     cand = cells([x.candidate_word or "" for x in result.edits])
     ref = cells([x.reference_word or "" for x in result.edits])
-    ops = "".join(f"<td><small>{x.op[0].upper() if x.op != 'match' else ''}</small></td>" for x in result.edits)
+    ops = "".join(f"<td><small>{x.op[0].upper() if x.op != 'match' else ''}</small></td>"
+                  for x in result.edits)
     return (f"<table><tr><th>candidate</th>{cand}</tr><tr><th></th>{ops}</tr>"
             f"<tr><th>reference</th>{ref}</tr></table>")
