@@ -21,7 +21,7 @@ def test_levenshtein_without_beam_is_the_textbook_distance(cand, ref):
         for j, r in enumerate(ref, 1):
             prev, d[j] = d[j], min(d[j] + 1, d[j - 1] + 1, prev + (w != r))
     assert levenshtein(cand, ref, beam=False).distance == d[-1]
-    # WER's and CER's fast twins (bit-parallel rows) too; test_ter_fast_equals_formulas.py compares their traces.
+    # WER's and CER's fast twins (bit-parallel rows) too; test_ter_fast_equals_formulas.py compares traces.
     assert exact_distance(cand, ref) == exact_levenshtein(cand, ref).distance == d[-1]
     # Within 25 words the beam covers the whole table.
     assert levenshtein(cand, ref).distance == d[-1]

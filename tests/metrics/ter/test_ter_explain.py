@@ -1,5 +1,5 @@
-"""TER's derivation (mtlearn/metrics/ter/explain.py): rows with exact values, and the text, HTML and summary line
-that all read them."""
+"""TER's derivation (mtlearn/metrics/ter/explain.py): rows with exact values, and the text, HTML and summary
+line that all read them."""
 
 from __future__ import annotations
 
@@ -60,7 +60,8 @@ def test_a_segments_edit_count_row_adds_up_its_edits(case):
         return
     edits = derivation(result).step("edits")
     counts = result.counts()
-    assert edits.exact == result.num_edits == sum(counts[k] for k in ("shift", "insert", "delete", "substitute"))
+    kinds = ("shift", "insert", "delete", "substitute")
+    assert edits.exact == result.num_edits == sum(counts[k] for k in kinds)
     assert edits.text().endswith(f" = {result.num_edits}")
     assert ("shift" in edits.text()) == (result.metric == "ter")
 

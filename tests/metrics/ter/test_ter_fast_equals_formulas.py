@@ -1,6 +1,6 @@
 """Every fast twin in mtlearn/metrics/ter/fast.py (and stats.py's corpus sum) equals the formula it names.
 
-- ``fast_shift_search`` / ``ter_edits`` = ``shifts.shift_search`` (TER's search, what ``ter`` / ``corpus_ter`` run);
+- ``fast_shift_search`` / ``ter_edits`` = ``shifts.shift_search`` (TER's search; ``ter`` / ``corpus_ter`` run them);
 - ``exact_levenshtein`` / ``exact_distance`` = ``edit_distance.levenshtein(beam=False)`` (WER's and CER's);
 - ``ter_scores`` (a paired test's resamples, numpy) = ``formulas.ter_fraction``, correctly rounded;
 - ``stats.corpus_stats`` = the ``sum`` of the segments' ``TerStats``.
@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 import mtlearn
 import tiers
 from mtlearn.metrics.ter.edit_distance import levenshtein
-from mtlearn.metrics.ter.fast import exact_distance, exact_levenshtein, fast_shift_search, ter_edits, ter_scores
+from mtlearn.metrics.ter.fast import (exact_distance, exact_levenshtein, fast_shift_search, ter_edits,
+                                      ter_scores)
 from mtlearn.metrics.ter.formulas import ter_fraction, ter_score
 from mtlearn.metrics.ter.options import TerOptions
 from mtlearn.metrics.ter.shifts import MAX_SHIFT_CANDIDATES, shift_search
@@ -135,7 +136,8 @@ def test_ter_scores_equal_the_exact_fraction_correctly_rounded(rows):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 500), st.integers(0, 500), st.integers(1, 4)), min_size=1, max_size=30))
+@given(st.lists(st.tuples(st.integers(0, 500), st.integers(0, 500), st.integers(1, 4)), min_size=1,
+                max_size=30))
 def test_significance_scores_scaled_statistics_as_the_formula(segments):
     # paired_test's rows: edits and average lengths times the least common multiple of the numbers of
     # references; the scorer it uses is ter_scores, and the score of summed rows is the exact fraction's.
@@ -144,7 +146,8 @@ def test_significance_scores_scaled_statistics_as_the_formula(segments):
     scale = int(np.lcm.reduce([s.ref_length.denominator for s in stats]))
     rows = np.array([[s.edits * scale, int(s.ref_length * scale)] for s in stats], dtype=np.int64)
     assert resampling_scorer("ter") is ter_scores
-    assert ter_scores(rows.sum(axis=0)[None, :]).tolist() == [float(ter_fraction(total.edits, total.ref_length))]
+    exact = float(ter_fraction(total.edits, total.ref_length))
+    assert ter_scores(rows.sum(axis=0)[None, :]).tolist() == [exact]
 
 
 @settings(max_examples=200, deadline=None)
@@ -182,6 +185,7 @@ def test_fast_twins_equal_the_formulas_on_wmt22(wmt22, label):
             plain = shift_search(cand, reference)
             assert fast_shift_search(cand, reference) == plain, (path.name, i)
             assert ter_edits(cand, reference) == plain.edits, (path.name, i)
-            assert exact_levenshtein(cand, reference) == levenshtein(cand, reference, beam=False), (path.name, i)
+            exact = levenshtein(cand, reference, beam=False)
+            assert exact_levenshtein(cand, reference) == exact, (path.name, i)
             checked += 1
     assert checked == 9 * len(tiers.sample_lines(len(ref), full=False))

@@ -1,5 +1,5 @@
-"""TER's formulas after the search (mtlearn/metrics/ter/formulas.py): the kept reference, the average length, the
-score as an exact fraction and as sacreBLEU's float, the rule for a reference length of 0."""
+"""TER's formulas after the search (mtlearn/metrics/ter/formulas.py): the kept reference, the average length,
+the score as an exact fraction and as sacreBLEU's float, the rule for a reference length of 0."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtlearn import ter
-from mtlearn.metrics.ter.formulas import average_length, best_reference, ter_fraction, ter_score, zero_length_rule
+from mtlearn.metrics.ter.formulas import (average_length, best_reference, ter_fraction, ter_score,
+                                          zero_length_rule)
 
 
 @settings(max_examples=200, deadline=None)

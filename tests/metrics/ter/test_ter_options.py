@@ -1,6 +1,6 @@
-"""TER's options are declared once (mtlearn/metrics/ter/options.py): every public function's keyword options are
-the fields of its Options class, names and defaults; the command line and the explorer agree with them; every
-value is checked with the same message wherever it comes from."""
+"""TER's options are declared once (mtlearn/metrics/ter/options.py): every public function's keyword options
+are the fields of its Options class, names and defaults; the command line and the explorer agree with them;
+every value is checked with the same message wherever it comes from."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from mtlearn.metrics.ter.stats import TerStats
 #: Each public function and the Options class it takes its defaults from.
 FUNCTIONS = {ter: TerOptions, corpus_ter: TerOptions, ter_from_stats: TerOptions,
              wer: WerOptions, cer: WerOptions, corpus_wer: WerOptions, corpus_cer: WerOptions}
-#: Keywords that are not options: which metric a result of statistics is, and the signature's number of references.
+#: Keywords that are not options: which metric a result of statistics is, the signature's number of references.
 NOT_OPTIONS = {ter_from_stats: {"metric", "nrefs"}}
 
 
@@ -44,8 +44,10 @@ def test_the_explorer_takes_the_same_options():
 def test_ter_and_wer_differ_in_the_case_default_and_the_spellings_only():
     assert TER_DEFAULTS.but(case_sensitive=True).as_kwargs() == WER_DEFAULTS.as_kwargs()
     for ter_spec, wer_spec in zip(TerOptions.specs(), WerOptions.specs()):
-        assert (ter_spec.name, ter_spec.help, ter_spec.check) == (wer_spec.name, wer_spec.help, wer_spec.check)
-        assert ter_spec.flags[0] == wer_spec.flags[0] and ter_spec.flags[1:] == ("--ter-" + wer_spec.flags[0][2:],)
+        assert (ter_spec.name, ter_spec.help, ter_spec.check) == (wer_spec.name, wer_spec.help,
+                                                                  wer_spec.check)
+        mtlearns = wer_spec.flags[0]
+        assert wer_spec.flags == (mtlearns,) and ter_spec.flags == (mtlearns, "--ter-" + mtlearns[2:])
 
 
 def _subcommand(name: str) -> argparse.ArgumentParser:
@@ -100,4 +102,5 @@ def test_a_results_signature_is_its_options_signature(metric):
         assert (part["case"], part["tok"]) == ("mixed" if options.case_sensitive else "lc",
                                                "char" if metric == "cer" else "tercom")
         assert (part["norm"], part["punct"], part["asian"]) == tuple(
-            "yes" if flag else "no" for flag in (options.normalized, not options.no_punct, options.asian_support))
+            "yes" if flag else "no"
+            for flag in (options.normalized, not options.no_punct, options.asian_support))

@@ -1,4 +1,4 @@
-"""TerResult and Edit (mtlearn/metrics/ter/result.py): data built by keyword, its counts, exact score and dict."""
+"""TerResult and Edit (mtlearn/metrics/ter/result.py): data built by keyword, counts, exact score, dict."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""ter(), corpus_ter() and ter_from_stats() (mtlearn/metrics/ter/score.py): TER by hand, its edit script, the kept
-reference, a corpus, bad input and hostile inputs."""
+"""ter(), corpus_ter() and ter_from_stats() (mtlearn/metrics/ter/score.py): TER by hand, its edit script, the
+kept reference, a corpus, bad input and hostile inputs."""
 
 from __future__ import annotations
 

@@ -19,5 +19,6 @@ def test_a_corpus_sums_its_segments_statistics():
     cands, refs = ["a b c", "x y", "a"], [["a b c d", "a b"], ["x"], ["b", "a", "c"]]
     r = corpus_ter(cands, refs)
     assert r.segments.stats() == [ter(c, rs).stats for c, rs in zip(cands, refs)]
-    assert r.stats == sum(r.segments.stats(), TerStats(0, Fraction(0))) == corpus_stats([1, 1, 0], [6, 1, 3], [2, 1, 3])
+    summed = sum(r.segments.stats(), TerStats(0, Fraction(0)))
+    assert r.stats == summed == corpus_stats([1, 1, 0], [6, 1, 3], [2, 1, 3])
     assert ter_from_stats(r.stats).score == r.score

@@ -1,5 +1,5 @@
-"""What TER, WER and CER count (mtlearn/metrics/ter/tokens.py): tercom's words or characters, token lists as given,
-and anything else refused with a message that names it."""
+"""What TER, WER and CER count (mtlearn/metrics/ter/tokens.py): tercom's words or characters, token lists as
+given, and anything else refused with a message that names it."""
 
 from __future__ import annotations
 
