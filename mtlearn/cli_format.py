@@ -32,7 +32,7 @@ from typing import Any, Optional, Protocol, Union
 from mtlearn.metrics.bleu.score import BleuResult
 from mtlearn.metrics.chrf.result import ChrfResult
 from mtlearn.metrics.meteor.result import MeteorResult
-from mtlearn.metrics.ter.score import TerResult
+from mtlearn.metrics.ter.result import TerResult
 from mtlearn.core.ngrams import orders_text
 
 __all__ = ["SCALES", "DEFAULT_SCALE", "FORMATS", "MAX_WIDTH", "Style", "Interval", "Cell", "metric_name",

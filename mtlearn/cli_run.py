@@ -37,7 +37,7 @@ from mtlearn.cli_io import EXIT_USAGE, AlignedLines, CommandLineError, Corpus, l
 from mtlearn.metrics.bleu.score import BleuResult
 from mtlearn.metrics.chrf.result import ChrfResult
 from mtlearn.metrics.meteor.result import MeteorResult
-from mtlearn.metrics.ter.score import TerResult
+from mtlearn.metrics.ter.result import TerResult
 from mtlearn.core.wording import plural
 
 __all__ = ["Metric", "Job", "check_combination", "run", "as_option"]

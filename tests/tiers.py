@@ -58,7 +58,7 @@ CARD_ROWS = 1
 #: other (measured with --durations=0; each stays on one worker, --dist loadfile).
 LONGEST_FILES = (
     "tests/browser/test_notebooks_in_browser.py",
-    "tests/test_ter_wmt22.py",
+    "tests/metrics/ter/test_ter_wmt22.py",
     "tests/test_editions.py",
     "tests/test_widgets.py",
     "tests/test_significance.py",

@@ -104,7 +104,7 @@ from .fonts import use_script_fonts
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from mtlearn.metrics.chrf.result import ChrfOrder, ChrfResult
-    from mtlearn.metrics.ter.score import Edit, TerResult
+    from mtlearn.metrics.ter.result import Edit, TerResult
     from mtlearn.study.agreement import AgreementTables
     from mtlearn.metrics.bleu.score import BleuResult
     from mtlearn.metrics.bleu.d2l import D2LBleuResult
@@ -1181,7 +1181,7 @@ def plot_ter_edits(result: "TerResult", *, title: Optional[str] = None, ax: Opti
     >>> ax.get_title().splitlines()[0] == f"TER = {r.num_edits:g} / {r.reference_length:g} = {r.score:.4f}"
     True
     """
-    from mtlearn.metrics.ter.score import TerResult
+    from mtlearn.metrics.ter.result import TerResult
 
     if not isinstance(result, TerResult):
         raise TypeError(f"result: expected a TerResult, got {type(result).__name__}")

@@ -216,7 +216,8 @@ from mtlearn.metrics.meteor.explain import search_note
 from mtlearn.metrics.meteor.options import TIE_BREAKS, check_parameters
 from mtlearn.metrics.meteor.result import MeteorResult
 from mtlearn.metrics.meteor.score import meteor
-from mtlearn.metrics.ter.score import TerResult, ter
+from mtlearn.metrics.ter.result import TerResult
+from mtlearn.metrics.ter.score import ter
 from mtlearn.metrics.bleu.profiles import PROFILE_TOKENIZERS
 from mtlearn.metrics.bleu.profiles import PROFILES as BLEU_PROFILES
 from mtlearn.metrics.meteor.profiles import PROFILES as METEOR_PROFILES

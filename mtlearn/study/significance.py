@@ -77,7 +77,9 @@ from mtlearn.metrics.chrf.score import corpus_chrf
 from mtlearn.metrics.chrf.stats import ChrfStats
 from mtlearn.metrics.meteor.fast import resampling_scorer as _meteor_scorer
 from mtlearn.metrics.meteor.score import corpus_meteor, meteor_from_stats
-from mtlearn.metrics.ter.score import TerStats, corpus_ter
+from mtlearn.metrics.ter.fast import ter_scores
+from mtlearn.metrics.ter.score import corpus_ter
+from mtlearn.metrics.ter.stats import TerStats
 from mtlearn.core.ngrams import per_order, stored_length
 from mtlearn.core.references import ReferenceLayoutWarning, check_reference_layout, warn_ambiguous_layout
 
@@ -306,16 +308,9 @@ def _bleu_vectorized(sums: np.ndarray, k: int, max_order: int, smoothing: str) -
 
 
 def _ter_scorer(**_signature_only: Any) -> Scorer:
-    """Summed TER statistics (edits, reference length, both times the same whole number) to scores (0-1).
-
-    sacreBLEU's rule (``ter_from_stats``): edits / length; with length 0, 1 if there are edits, else 0.
-    """
-    def scores(sums: np.ndarray) -> np.ndarray:
-        edits, length = sums[:, 0].astype(np.float64), sums[:, 1].astype(np.float64)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.where(length > 0, edits / np.where(length > 0, length, 1.0), (edits > 0).astype(np.float64))
-
-    return scores
+    """Summed TER statistics (edits, reference length, both times the same whole number) to scores (0-1):
+    TER's vectorised twin of its formula, ``ter_scores``."""
+    return ter_scores
 
 
 _SCORERS: dict[str, Callable[..., Scorer]] = {"bleu": _bleu_scorer, "chrf": _chrf_scorer, "meteor": _meteor_scorer,

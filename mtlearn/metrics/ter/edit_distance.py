@@ -24,7 +24,7 @@ table and the distance is the exact Levenshtein distance; on long sentences it c
 larger (a cheaper path that leaves the beam is not seen). ``beam=False`` gives the
 exact distance, WER's and CER's; this plain table is their definition, and they run its
 fast twin :func:`~mtlearn.metrics.ter.fast.exact_levenshtein` (bit-parallel rows, the same
-distance and trace, proved equal by ``tests/test_wer_cer.py``), which takes a fraction of a
+distance and trace, proved equal by ``tests/metrics/ter/``), which takes a fraction of a
 second where this table takes minutes (10,000 words against 10,000).
 
 >>> a = levenshtein("the cat sat".split(), "the cat sat down".split())

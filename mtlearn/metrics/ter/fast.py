@@ -1,7 +1,9 @@
-"""The fast path of TER's shift search: the same search as :mod:`~mtlearn.metrics.ter.shifts`, fewer cells filled.
+"""The fast twins of TER's formulas, each proved equal to its formula by
+``tests/metrics/ter/test_ter_fast_equals_formulas.py``.
 
-:func:`ter_edits` returns exactly ``shift_search(candidate, reference).edits`` (proved on
-random inputs by ``tests/test_ter.py``); it is what ``corpus_ter`` runs per segment.
+:func:`ter_edits` returns exactly ``shift_search(candidate, reference).edits`` and
+:func:`fast_shift_search` exactly ``shift_search(candidate, reference)``
+(:mod:`~mtlearn.metrics.ter.shifts`); ``corpus_ter`` runs the first per segment, ``ter`` the second.
 It fills fewer cells of the edit-distance table, by three rules that cannot change the result:
 
 - **shared prefix**: a shift changes nothing before ``min(start, landing)``, so the rows of
@@ -18,8 +20,8 @@ rather than by comparing every pair of positions.
 
 WER and CER need the *exact* Levenshtein distance (no beam) of pairs that can be long.
 :func:`exact_levenshtein` returns exactly ``levenshtein(candidate, reference, beam=False)``
-(same distance, same trace with tercom's preference on ties; proved on random inputs by
-``tests/test_wer_cer.py``) and :func:`exact_distance` its distance, by Myers' bit-parallel
+(same distance, same trace with tercom's preference on ties) and :func:`exact_distance` its
+distance, by Myers' bit-parallel
 algorithm (Myers 1999, in Hyyrö's 2001 formulation for the global distance): a row of the
 table is stored as two bit masks over the reference, ``plus`` (``d[i][j] - d[i][j-1] = +1``)
 and ``minus`` (``= -1``), so ``d[i][j] = i + popcount(plus below j) - popcount(minus below j)``;
@@ -27,6 +29,9 @@ the next row is a dozen operations on Python integers, whatever the length. The 
 back from those rows with the plain rule (diagonal if it gives the cell's value, else delete,
 else insert); only every ``isqrt(n)``-th row is kept while filling, and the rows of one block are
 recomputed when the trace reaches it (memory about ``2 * isqrt(n)`` rows instead of ``n``).
+
+A paired significance test scores thousands of resampled corpora: :func:`ter_scores` is
+:func:`~mtlearn.metrics.ter.formulas.ter_fraction` of many summed statistics at once (numpy).
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import isqrt
 from operator import add as _add
+
+import numpy as np
 
 from mtlearn.metrics.ter.edit_distance import UNREACHABLE, Alignment, beam_window, levenshtein
 from mtlearn.metrics.ter.shifts import (
@@ -47,7 +54,7 @@ from mtlearn.metrics.ter.shifts import (
     shift_search,
 )
 
-__all__ = ["ter_edits", "fast_shift_search", "exact_levenshtein", "exact_distance"]
+__all__ = ["ter_edits", "fast_shift_search", "exact_levenshtein", "exact_distance", "ter_scores"]
 
 _INF = UNREACHABLE
 _Row = tuple  # (lo, costs): the costs of columns lo, lo + 1, ...
@@ -96,7 +103,7 @@ def _trace_rows(words: Sequence[str], reference: Sequence[str], windows: list) -
 
 
 def _next_row_ops(prev: _Row, lo: int, hi: int, word: str, reference: Sequence[str]) -> tuple[list, list]:
-    """Like :func:`_next_row`, keeping each cell's move with tercom's preference (diagonal, delete, insert)."""
+    """Like :func:`_next_row`, keeping each cell's move by tercom's preference (diagonal, delete, insert)."""
     plo, pcosts = prev
     pad = hi - plo - len(pcosts)
     ext = [_INF, *pcosts, *([_INF] * pad)] if pad > 0 else [_INF, *pcosts]
@@ -145,7 +152,7 @@ def _ops(rows: list, ops_rows: list, n: int, m: int) -> list[str]:
 
 
 def _marks(ops: list, n: int, m: int) -> tuple[list, list, list]:
-    """From the trace: candidate words wrong, reference words wrong, aligned candidate index per reference word."""
+    """From the trace: candidate words wrong, reference words wrong, each reference word's candidate index."""
     cand_wrong = [False] * n
     ref_wrong = [False] * m
     aligned = [0] * m
@@ -383,7 +390,7 @@ def _value(i: int, row: tuple[int, int], j: int) -> int:
 
 
 def exact_distance(candidate: Sequence[str], reference: Sequence[str]) -> int:
-    """The exact Levenshtein distance (no beam, no trace): ``levenshtein(candidate, reference, beam=False).distance``.
+    """The exact Levenshtein distance, no trace: ``levenshtein(candidate, reference, beam=False).distance``.
 
     A shared prefix and suffix are dropped first (they never change the distance), and the
     rows run over the shorter sequence (the distance is symmetric).
@@ -438,7 +445,8 @@ def exact_levenshtein(candidate: Sequence[str], reference: Sequence[str]) -> Ali
 
 def _bit_trace(candidate: tuple, reference: tuple, equal: dict, mask: int, checkpoints: list, block: int,
                distance: int) -> list[str]:
-    """The plain trace rule, read from the bit rows: diagonal if it gives the cell's value, else delete, else insert."""
+    """The plain trace rule, read from the bit rows: diagonal if it gives the cell's value, else delete, else
+    insert."""
     out = []
     i, j, d = len(candidate), len(reference), distance
     rows: list = []
@@ -469,3 +477,24 @@ def _bit_trace(candidate: tuple, reference: tuple, equal: dict, mask: int, check
     out.extend("I" * j)
     out.reverse()
     return out
+
+
+# --------------------------------------------------------------------------------------
+# Many scores at once (a paired test's resamples)
+# --------------------------------------------------------------------------------------
+
+
+def ter_scores(sums: np.ndarray) -> np.ndarray:
+    """``float(ter_fraction(edits, length))`` of every row of ``sums`` (columns: edits, reference length).
+
+    The columns are whole numbers (a significance test scales average lengths by the least
+    common multiple of the numbers of references, and the edits with them), below 2**53, so
+    each division is the exact fraction correctly rounded. A length of 0 follows sacreBLEU's
+    rule (1 if there are edits, else 0), as :func:`~mtlearn.metrics.ter.formulas.ter_fraction`.
+
+    >>> ter_scores(np.array([[3, 12], [2, 0], [0, 0]])).tolist()
+    [0.25, 1.0, 0.0]
+    """
+    edits, length = sums[:, 0].astype(np.float64), sums[:, 1].astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(length > 0, edits / np.where(length > 0, length, 1.0), (edits > 0).astype(np.float64))

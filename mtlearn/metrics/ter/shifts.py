@@ -24,7 +24,7 @@ shift distance, a block moved past fewer words than its length), the TER card li
 difference with a pair that shows it.
 
 This module is the plain version, written to be read; ``fast.py`` computes the same
-search faster and ``tests/test_ter.py`` proves the two equal on random inputs.
+search faster and ``tests/metrics/ter/`` proves the two equal on random inputs.
 
 >>> search = shift_search("c d a b".split(), "a b c d".split())
 >>> [(s.words, s.start, s.destination, s.gain) for s in search.shifts]
@@ -60,7 +60,7 @@ MAX_SHIFT_SIZE = 10
 #: Largest |candidate position - reference position| of a block that may be shifted (tercom: 50 too, measured
 #: from the candidate word aligned with the reference position).
 MAX_SHIFT_DISTANCE = 50
-#: Shifts tried over all rounds of one sentence pair before the search gives up (sacreBLEU's; tercom has no such limit).
+#: Shifts tried over all rounds of one pair before the search gives up (sacreBLEU's; tercom has no limit).
 MAX_SHIFT_CANDIDATES = 1000
 
 #: ``ShiftSearch.stopped`` when the limit was reached.
@@ -98,7 +98,8 @@ class Shift:
     @property
     def landing(self) -> int:
         """The index of the block's first word after the shift."""
-        return self.destination - self.length if self.destination > self.start + self.length else self.destination
+        moved_right = self.destination > self.start + self.length
+        return self.destination - self.length if moved_right else self.destination
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ def apply_shift(words: Sequence[str], start: int, length: int, destination: int)
 
 
 def error_marks(alignment: Alignment) -> tuple[list[bool], list[bool], list[int]]:
-    """From an alignment: which candidate words are wrong, which reference words, and where each reference word sits.
+    """From an alignment: the candidate words wrong, the reference words wrong, where each reference word is.
 
     ``aligned[t]`` is the candidate index aligned with reference word ``t`` (for a
     reference word the candidate lacks: the index of the candidate word before it, -1 at
