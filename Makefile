@@ -37,11 +37,11 @@ lab: setup
 # The explorers as a standalone web app (no code visible), for an instructor to project: Voila on
 # 127.0.0.1 with a token (the URL with it is printed, as JupyterLab does), idle kernels culled after
 # 10 minutes, at most WORKSHOP_KERNELS at once (one per open page) and WORKSHOP_KERNELS_PER_CLIENT for
-# one participant (0: no such limit, e.g. behind a proxy); see mtlearn/show/workshop.py.
+# one participant (0: no such limit, e.g. behind a proxy); see mtlearn/tools/workshop.py.
 WORKSHOP_KERNELS ?= 20
 WORKSHOP_KERNELS_PER_CLIENT ?= 3
 workshop: setup
-	$(BIN)/python -m mtlearn.show.workshop notebooks/workshop.ipynb --port=8866 --max-kernels=$(WORKSHOP_KERNELS) \
+	$(BIN)/python -m mtlearn.tools.workshop notebooks/workshop.ipynb --port=8866 --max-kernels=$(WORKSHOP_KERNELS) \
 		--max-kernels-per-client=$(WORKSHOP_KERNELS_PER_CLIENT)
 
 # One pytest-xdist worker per core; a test file stays on one worker (its module fixtures, a notebook's kernel,
@@ -57,14 +57,14 @@ test-full: setup
 figures: setup
 	$(BIN)/python -m mtlearn.show.figures figures
 
-# The course editions of notebooks/NN_*.ipynb (mtlearn/show/editions.py, nbgrader's preprocessors):
+# The course editions of notebooks/NN_*.ipynb (mtlearn/tools/editions.py, nbgrader's preprocessors):
 #   make student     stubs instead of worked solutions, no outputs: build/student/ and build/mtlearn-student.zip
 #   make instructor  the worked solutions and their outputs: build/instructor/
 student: $(STAMP)
-	$(BIN)/python -m mtlearn.show.editions student --out build/student --zip build/mtlearn-student.zip
+	$(BIN)/python -m mtlearn.tools.editions student --out build/student --zip build/mtlearn-student.zip
 
 instructor: $(STAMP)
-	$(BIN)/python -m mtlearn.show.editions instructor --out build/instructor
+	$(BIN)/python -m mtlearn.tools.editions instructor --out build/instructor
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -10,7 +10,7 @@ Every metric returns a plain dataclass that carries every intermediate value;
 Where things live: see ARCHITECTURE.md at the top of the repository.
 """
 
-from mtlearn import _interrupt
+from mtlearn.tools.cli import interrupt as _interrupt
 
 _interrupt.install()  # first: a Ctrl-C while the rest imports ends an mtlearn command in one line
 

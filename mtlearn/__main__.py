@@ -1,8 +1,8 @@
-"""``python -m mtlearn`` is the ``mtlearn`` command line (see :mod:`mtlearn.cli`)."""
+"""``python -m mtlearn`` is the ``mtlearn`` command line (see :mod:`mtlearn.tools.cli.main`)."""
 
 import sys
 
-from mtlearn.cli import main
+from mtlearn.tools.cli.main import main
 
 if __name__ == "__main__":  # pytest's doctest collection imports this module too
     sys.exit(main())

@@ -91,7 +91,7 @@ def test_sentence_level_writes_each_line_as_it_is_scored(metric, form, tmp_path,
     # so that a bad option is an error before any output).
     import functools
 
-    from mtlearn import cli
+    from mtlearn.tools.cli import main as cli
 
     n = 30
     hyp, ref = tmp_path / "hyp.txt", tmp_path / "ref.txt"
@@ -126,7 +126,7 @@ def test_sentence_level_writes_each_line_as_it_is_scored(metric, form, tmp_path,
 
 def test_sentence_level_error_on_a_later_line_names_it(tmp_path, monkeypatch, capsys):
     # A segment that fails after output began ends the run with one message naming its line.
-    from mtlearn import cli
+    from mtlearn.tools.cli import main as cli
 
     hyp, ref = tmp_path / "hyp.txt", tmp_path / "ref.txt"
     hyp.write_text("a b\nc d\ne f\n", encoding="utf-8")

@@ -48,7 +48,7 @@ import workshop_client as client
 from repo_paths import REPO
 from mtlearn.metrics.meteor import synonyms, wordnet
 from mtlearn.metrics.meteor.synonyms import cache_path, load_synonym_index, shared_synonym_index, synset_id
-from mtlearn.show import workshop
+from mtlearn.tools import workshop
 
 MAGIC = b"MTLEARN-SYNIDX\n"  # the cache file's documented layout: magic, SHA-256 of the payload, payload
 CANDIDATE, REFERENCE = "the dog sat on the rug", "the cat sat on the mat"
@@ -533,7 +533,7 @@ def server_rss(process: subprocess.Popen) -> int:
 
 @pytest.fixture(scope="module")
 def workshop_server(tmp_path_factory) -> Iterator[tuple[str, str, subprocess.Popen, Path]]:
-    """``python -m mtlearn.show.workshop`` (what ``make workshop`` runs), small caps and limits; always stopped."""
+    """``python -m mtlearn.tools.workshop`` (what ``make workshop`` runs), small caps and limits; always stopped."""
     pytest.importorskip("voila")
     tmp = tmp_path_factory.mktemp("workshop")
     port = free_port()
@@ -544,7 +544,7 @@ def workshop_server(tmp_path_factory) -> Iterator[tuple[str, str, subprocess.Pop
     log = tmp / "voila.log"
     with open(log, "wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "mtlearn.show.workshop", str(REPO / "notebooks" / "workshop.ipynb"),
+            [sys.executable, "-m", "mtlearn.tools.workshop", str(REPO / "notebooks" / "workshop.ipynb"),
              f"--port={port}", f"--max-kernels={WORKSHOP_PLACES}", f"--max-kernels-per-client={PLACES_PER_CLIENT}",
              f"--kernel-cpu-seconds={KERNEL_CPU_S}", f"--kernel-memory-mb={KERNEL_MEMORY_MB}",
              "--no-browser", "--Voila.port_retries=0"],
@@ -731,7 +731,7 @@ def test_make_workshop_runs_the_capped_server():
     dry = subprocess.run(["make", "-n", "workshop"], cwd=REPO, capture_output=True, text=True, timeout=30)
     if dry.returncode != 0 or shutil.which("make") is None:
         pytest.skip(f"make -n workshop failed: {dry.stderr.strip()}")
-    lines = [line for line in dry.stdout.splitlines() if "mtlearn.show.workshop" in line]
+    lines = [line for line in dry.stdout.splitlines() if "mtlearn.tools.workshop" in line]
     assert len(lines) == 1 and "notebooks/workshop.ipynb" in lines[0], dry.stdout
     options = workshop.voila_argv("notebooks/workshop.ipynb")
     assert "--token" in options and "--Voila.ip=127.0.0.1" in options

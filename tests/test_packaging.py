@@ -84,5 +84,5 @@ def test_make_setup_installs_every_extra_the_tests_use():
 
 def test_console_script_and_version_are_declared():
     project = _pyproject()["project"]
-    assert project["scripts"]["mtlearn"] == "mtlearn.cli:main"
+    assert project["scripts"]["mtlearn"] == "mtlearn.tools.cli.main:main"
     assert "version" in project["dynamic"]

@@ -175,7 +175,7 @@ def test_wmt22_layouts_never_warn(wmt22):
 def test_the_cli_never_warns_on_two_reference_files_of_two_lines(tmp_path, capsys, command):
     """The CLI reads one file per reference stream and transposes them itself; the square
     shape (2 lines, 2 files), where the layout is ambiguous, must not warn."""
-    from mtlearn.cli import main
+    from mtlearn.tools.cli.main import main
 
     hyp, ref_a, ref_b = (tmp_path / name for name in ("hyp", "a", "b"))
     hyp.write_text("the cat sat\na dog ran\n", encoding="utf-8")
@@ -313,7 +313,7 @@ def test_an_empty_corpus_is_the_same_error_everywhere(call):
 
 
 def test_mtlearn_why_never_warns_on_two_reference_files_of_two_lines(tmp_path, capsys):
-    from mtlearn.cli import main
+    from mtlearn.tools.cli.main import main
 
     hyp, ref_a, ref_b = (tmp_path / name for name in ("hyp", "a", "b"))
     hyp.write_text("the cat sat on the mat today\na dog barked at the postman\n", encoding="utf-8")

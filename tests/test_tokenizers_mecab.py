@@ -247,7 +247,7 @@ def test_missing_extra_passes_through_bleu_and_meteor_unchanged(
 def test_missing_extra_on_the_command_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture, fresh_tokenizers: None
 ) -> None:
-    from mtlearn import cli  # here, not at the top: the other tests need no command line
+    from mtlearn.tools.cli import main as cli  # here, not at the top: the other tests need no command line
 
     monkeypatch.setitem(sys.modules, "MeCab", None)
     (tmp_path / "ref.ja").write_text("今日は良い天気です。\n", encoding="utf-8")

@@ -1,6 +1,6 @@
 """Workshop mode: ``notebooks/workshop.ipynb`` served by Voilà, opened in Chromium.
 
-Voilà runs as ``make workshop`` runs it (``python -m mtlearn.show.workshop``: 127.0.0.1,
+Voilà runs as ``make workshop`` runs it (``python -m mtlearn.tools.workshop``: 127.0.0.1,
 a token, idle kernels culled, a cap on kernels) with a free port, a random token
 given as ``$JUPYTER_TOKEN`` and test-only options (:func:`workshop_argv`), and is
 always stopped. Without the token the page is refused. The app test checks
@@ -55,9 +55,9 @@ def code_lines(path: Path) -> list[str]:
 
 
 def workshop_argv(port: int) -> list[str]:
-    """``make workshop``'s server (``python -m mtlearn.show.workshop``: token, culling, kernel cap), test options."""
+    """``make workshop``'s server (``python -m mtlearn.tools.workshop``: token, culling, kernel cap), test options."""
     return [
-        sys.executable, "-m", "mtlearn.show.workshop", str(WORKSHOP), f"--port={port}",
+        sys.executable, "-m", "mtlearn.tools.workshop", str(WORKSHOP), f"--port={port}",
         "--no-browser", "--Voila.port_retries=0",
         "--show_tracebacks=True",  # a failure in the app is then visible in the screenshot
     ]

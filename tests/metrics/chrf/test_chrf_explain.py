@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from mtlearn.cli_format import Style, details, score_line
+from mtlearn.tools.cli.format import Style, details, score_line
 from mtlearn.core.derivation import Derivation, derive, to_text
 from mtlearn.metrics.chrf.explain import OrderTable, derivation, summary
 from mtlearn.metrics.chrf.score import chrf, chrf_from_stats, corpus_chrf

@@ -72,7 +72,7 @@ def test_the_explorer_takes_the_same_options_and_defaults():
 
 
 def _meteor_command():
-    from mtlearn.cli import build_parser
+    from mtlearn.tools.cli.main import build_parser
 
     parser = build_parser()
     commands = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")

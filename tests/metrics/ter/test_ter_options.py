@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from mtlearn.cli import build_parser
+from mtlearn.tools.cli.main import build_parser
 from mtlearn.metrics.ter.options import METRICS, TER_DEFAULTS, WER_DEFAULTS, TerOptions, WerOptions
 from mtlearn.metrics.ter.score import cer, corpus_cer, corpus_ter, corpus_wer, ter, ter_from_stats, wer
 from mtlearn.metrics.ter.stats import TerStats

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.cli import main
+from mtlearn.tools.cli.main import main
 from mtlearn.examples.wmt22 import WMT22_DE_EN_SAMPLE
 
 SACREBLEU = Path(sys.executable).parent / "sacrebleu"

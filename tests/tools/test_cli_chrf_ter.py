@@ -1,6 +1,6 @@
 """``mtlearn chrf``, ``mtlearn ter``, ``mtlearn wer`` and ``mtlearn cer``.
 
-Most tests call :func:`mtlearn.cli.main` in this process (fast); one per metric runs the
+Most tests call :func:`mtlearn.tools.cli.main.main` in this process (fast); one per metric runs the
 installed console script. Expected numbers come from the library functions called here
 with the same settings (the CLI only passes them on) and, independently, from sacreBLEU's
 API (chrF, TER: its 0-100 number, the command line's default scale) and jiwer (WER, CER, times 100). Every error case checks the exit
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.cli import main
+from mtlearn.tools.cli.main import main
 
 MTLEARN = Path(sys.executable).parent / "mtlearn"
 

@@ -10,7 +10,7 @@ two marker lines, so it runs::
         ### END SOLUTION
 
 The editions are made from them by nbgrader's preprocessors, applied through nbconvert's
-API (``make student``, ``make instructor``; or ``python -m mtlearn.show.editions``):
+API (``make student``, ``make instructor``; or ``python -m mtlearn.tools.editions``):
 
 * **student** -- :class:`nbgrader.preprocessors.ClearSolutions` replaces every solution
   region by the stub ``# YOUR CODE HERE`` / ``raise NotImplementedError()``, and
@@ -37,7 +37,7 @@ it as a marker (rather than refusing) keeps the edition buildable and leaks noth
 line that only *mentions* the words is a marker too, so the warning is there to catch it.
 Markers must pair up (begin, end, begin, end) in each cell, or the build is refused.
 
-**What the builder may write over** is :mod:`mtlearn.show.edition_folder`'s business: never
+**What the builder may write over** is :mod:`mtlearn.tools.edition_folder`'s business: never
 the source folder, the home folder, a repository's root or a folder that holds one of
 them; a non-empty folder or a zip it did not write only with ``--force``, which replaces
 files of the edition's names and deletes nothing. Every notebook is read, validated
@@ -69,7 +69,7 @@ from typing import NoReturn, Optional
 
 import nbformat
 
-from mtlearn.show.edition_folder import MARKER_FILE, EditionError, check_output, first_line, write_output
+from mtlearn.tools.edition_folder import MARKER_FILE, EditionError, check_output, first_line, write_output
 
 __all__ = [
     "BEGIN_SOLUTION", "END_SOLUTION", "EDITIONS", "MARKER_FILE", "MAX_FILE_BYTES", "Edition", "EditionError",
@@ -90,7 +90,7 @@ NOTEBOOK_NAME = re.compile(r"\d\d_[A-Za-z0-9_]+\.ipynb")
 #: The largest notebook (or README) the builder reads; the committed ones are at most a few MB.
 MAX_FILE_BYTES = 64 * 2**20
 
-PROG = "mtlearn.show.editions"
+PROG = "mtlearn.tools.editions"
 _README = "README.md"
 
 # nbgrader's own reading (a line holding the delimiter, capitals only) and the wider one used here.
@@ -172,7 +172,7 @@ def read_notebook(path: Path) -> nbformat.NotebookNode:
     ...     read_notebook(Path(tmp) / "01_a.ipynb")
     Traceback (most recent call last):
     ...
-    mtlearn.show.edition_folder.EditionError: ...01_a.ipynb: not a valid notebook: 'list' object has no attribute 'get'
+    mtlearn.tools.edition_folder.EditionError: ...01_a.ipynb: not a valid notebook: 'list' object has no attribute 'get'
     """
     data = _read_bytes(Path(path))
     try:
@@ -311,7 +311,7 @@ def student_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     >>> student_notebook(broken)
     Traceback (most recent call last):
     ...
-    mtlearn.show.edition_folder.EditionError: cell 0: a begin solution marker with no end solution marker after it
+    mtlearn.tools.edition_folder.EditionError: cell 0: a begin solution marker with no end solution marker after it
     """
     student, notes = _student(nb)
     for note in notes:
@@ -377,7 +377,7 @@ def build_edition(name: str, source: Path, folder: Path, *, archive: Optional[Pa
     ``archive``, if given, is a zip file of the edition. Besides the notebooks, each edition
     gets ``source``'s README.md, if there is one. Both paths are checked, and every notebook
     is read, validated and turned into the edition, before anything is written; what may be
-    written over, and what ``force`` allows, is in :mod:`mtlearn.show.edition_folder`. A
+    written over, and what ``force`` allows, is in :mod:`mtlearn.tools.edition_folder`. A
     refusal is an :class:`EditionError` naming the path or notebook and the reason.
     """
     if name not in EDITIONS:
@@ -410,7 +410,7 @@ def _marker_warnings(caught: list[warnings.WarningMessage]) -> Iterator[str]:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m mtlearn.show.editions {student,instructor} [--source DIR] [--out DIR] [--zip FILE] [--force]``."""
+    """``python -m mtlearn.tools.editions {student,instructor} [--source DIR] [--out DIR] [--zip FILE] [--force]``."""
     parser = _Parser(prog=f"python -m {PROG}", description=__doc__.split("\n")[0])
     parser.add_argument("edition", choices=EDITIONS)
     parser.add_argument("--source", type=Path, default=Path("notebooks"), help="the committed notebooks")

@@ -26,7 +26,7 @@ from repo_paths import REPO
 
 pytest.importorskip("nbgrader", reason="the editions need nbgrader (the notebooks extra: pip install -e '.[notebooks]')")
 
-from mtlearn.show.editions import (  # noqa: E402  (after the skip: the module needs nbgrader to build)
+from mtlearn.tools.editions import (  # noqa: E402  (after the skip: the module needs nbgrader to build)
     BEGIN_SOLUTION,
     END_SOLUTION,
     build_edition,

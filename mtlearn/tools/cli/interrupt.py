@@ -1,7 +1,7 @@
 """Ctrl-C while an ``mtlearn`` command is still importing ends it in one line, with exit status 130.
 
 The ``mtlearn`` console script and ``python -m mtlearn...`` import the whole package
-before :func:`mtlearn.cli.main` can catch anything, and that takes about a tenth of a
+before :func:`mtlearn.tools.cli.main.main` can catch anything, and that takes about a tenth of a
 second: a Ctrl-C in that window would print a traceback from deep inside some import.
 ``mtlearn/__init__.py`` therefore calls :func:`install` first thing. In a process that
 runs an mtlearn command it installs a ``sys.excepthook`` that turns an uncaught

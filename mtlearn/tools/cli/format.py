@@ -50,7 +50,7 @@ MAX_WIDTH = 17
 
 
 class Interval(Protocol):
-    """A bootstrap confidence interval (see :mod:`mtlearn.cli_confidence`): mean and half-width, 0-1 terms."""
+    """A bootstrap confidence interval (see :mod:`mtlearn.tools.cli.confidence`): mean and half-width, 0-1 terms."""
 
     mean: float
     ci: float

@@ -1,4 +1,4 @@
-"""Where :mod:`mtlearn.show.editions` may write an edition, and writing it whole.
+"""Where :mod:`mtlearn.tools.editions` may write an edition, and writing it whole.
 
 Nothing is written or deleted before the paths are checked (:func:`check_output`) and
 the edition is in memory. These rules hold even with ``force``: the output folder may not
@@ -23,7 +23,7 @@ then renamed, so that a file is never left half written.
 ...     check_output(source, source, None, force=True)
 Traceback (most recent call last):
 ...
-mtlearn.show.edition_folder.EditionError: refusing --out ...notebooks: it is the source folder
+mtlearn.tools.edition_folder.EditionError: refusing --out ...notebooks: it is the source folder
 """
 
 from __future__ import annotations
@@ -44,7 +44,10 @@ __all__ = ["MARKER_FILE", "EditionError", "Output", "check_output", "first_line"
 #: The file the builder writes into each folder it fills: which files it wrote, and their SHA-256.
 MARKER_FILE = ".mtlearn-edition.json"
 
-_MADE_BY = "mtlearn.show.editions"
+_MADE_BY = "mtlearn.tools.editions"
+#: What the builder wrote in its marker and zip comment before it moved from mtlearn.show: a folder or zip
+#: built then is still the builder's own (written over without --force, as before).
+_MADE_BY_BEFORE = "mtlearn.show.editions"
 _ZIP_COMMENT = _MADE_BY.encode()
 
 
@@ -116,7 +119,7 @@ def _ours(archive: Path) -> bool:
     """Whether the zip ``archive`` was written by the builder (its comment says so)."""
     try:
         with zipfile.ZipFile(archive) as zf:
-            return zf.comment.startswith(_ZIP_COMMENT)
+            return zf.comment.startswith((_ZIP_COMMENT, _MADE_BY_BEFORE.encode()))
     except (zipfile.BadZipFile, OSError, ValueError):
         return False
 
@@ -170,7 +173,7 @@ def _read_marker(folder: Path) -> Optional[dict[str, str]]:
         data = json.loads(path.read_bytes()[: 2**20].decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return None
-    files = data.get("files") if isinstance(data, dict) and data.get("made_by") == _MADE_BY else None
+    files = data.get("files") if isinstance(data, dict) and data.get("made_by") in (_MADE_BY, _MADE_BY_BEFORE) else None
     if not isinstance(files, dict):
         return None
     valid = all(_plain_name(name) and isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{64}", digest)

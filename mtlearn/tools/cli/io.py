@@ -19,7 +19,7 @@ encoding lacks.
 ...     seen.append(item)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-mtlearn.cli_io.CommandLineError: .../hyp.txt has 1 line but .../ref.txt has more (line 2 has no partner); the files must be line-aligned (one segment a line)
+mtlearn.tools.cli.io.CommandLineError: .../hyp.txt has 1 line but .../ref.txt has more (line 2 has no partner); the files must be line-aligned (one segment a line)
 >>> seen  # the line before the mismatch was given out
 [(1, 'the cat', ('the cat',))]
 >>> import shutil; shutil.rmtree(folder)
@@ -41,7 +41,7 @@ from mtlearn.core.wording import plural
 
 __all__ = ["EXIT_INPUT", "EXIT_USAGE", "EXIT_INTERRUPTED", "STDIN_NAME", "CommandLineError", "Corpus",
            "AlignedLines", "read_lines", "read_segments", "load_corpus", "load_corpora", "write_output",
-           "quiet_stdout", "STDOUT_CLOSED"]
+           "quiet_stdout", "STDOUT_CLOSED", "print_error"]
 
 STDIN_NAME = "<stdin>"
 
@@ -53,6 +53,15 @@ EXIT_INTERRUPTED = 130
 
 STDOUT_CLOSED = ("standard output is closed (`>&-`); send the output to a file (`> out.txt`) "
                  "or discard it (`> /dev/null`)")
+
+
+def print_error(message: object) -> None:
+    """``mtlearn: error: <message>`` on standard error, if there is one to write to."""
+    try:
+        if sys.stderr is not None:  # `2>&-`: print(file=None) would write to standard output
+            print(f"mtlearn: error: {message}", file=sys.stderr)
+    except (OSError, ValueError):  # `2> /dev/full`: the exit status still tells
+        pass
 
 
 class CommandLineError(Exception):
@@ -95,7 +104,7 @@ def read_lines(data: bytes, name: str) -> list[str]:
     >>> read_lines(b"ok\\nbad \\xff here\\n", "hyp.txt")
     Traceback (most recent call last):
     ...
-    mtlearn.cli_io.CommandLineError: hyp.txt, line 2: not valid UTF-8 (byte 0xff at byte 5 of the line); save the file as UTF-8
+    mtlearn.tools.cli.io.CommandLineError: hyp.txt, line 2: not valid UTF-8 (byte 0xff at byte 5 of the line); save the file as UTF-8
     """
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
@@ -123,7 +132,7 @@ def read_segments(path: Optional[str], stdin: Optional[IO[bytes]] = None) -> tup
     >>> read_segments("/nonexistent/ref.txt")
     Traceback (most recent call last):
     ...
-    mtlearn.cli_io.CommandLineError: /nonexistent/ref.txt: cannot read it: No such file or directory
+    mtlearn.tools.cli.io.CommandLineError: /nonexistent/ref.txt: cannot read it: No such file or directory
     """
     if path is None or path == "-":
         stream = _stdin_stream(stdin)
@@ -179,7 +188,7 @@ def load_corpus(reference_paths: Sequence[str], hypothesis_path: Optional[str],
     >>> load_corpus(["/nonexistent/ref.txt"], "/nonexistent/hyp.txt")
     Traceback (most recent call last):
     ...
-    mtlearn.cli_io.CommandLineError: /nonexistent/ref.txt: cannot read it: No such file or directory
+    mtlearn.tools.cli.io.CommandLineError: /nonexistent/ref.txt: cannot read it: No such file or directory
     """
     return load_corpora(reference_paths, [hypothesis_path], stdin)[0]
 
@@ -325,7 +334,7 @@ def _write_pieces(pieces: Iterable[str], stream: Optional[IO[str]] = None) -> No
     Characters that the stream's encoding cannot represent (``PYTHONIOENCODING=ascii``)
     are written as JSON's ``\\uXXXX`` escapes, so that ``--json`` stays valid JSON,
     with one warning on standard error. A full or closed output is an error; a reader
-    that went away raises ``BrokenPipeError``, which :func:`mtlearn.cli.main` turns into status 0.
+    that went away raises ``BrokenPipeError``, which :func:`mtlearn.tools.cli.main.main` turns into status 0.
 
     >>> import io
     >>> out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")

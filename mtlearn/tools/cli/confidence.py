@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from mtlearn.cli_io import EXIT_USAGE, CommandLineError
+from mtlearn.tools.cli.io import EXIT_USAGE, CommandLineError
 
 __all__ = ["MAX_DRAWS", "Confidence", "bootstrap_confidence", "confidence_metrics"]
 
@@ -89,7 +89,7 @@ def bootstrap_confidence(metric: str, result: Any, options: dict[str, Any], n_sa
     """sacreBLEU's ``--confidence`` on a corpus ``result`` of ``metric`` scored with ``options``.
 
     A metric the bootstrap cannot resample, or more draws than :data:`MAX_DRAWS`, is a
-    :class:`~mtlearn.cli_io.CommandLineError` naming the option.
+    :class:`~mtlearn.tools.cli.io.CommandLineError` naming the option.
     """
     from mtlearn.study import significance
 

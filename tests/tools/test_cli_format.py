@@ -1,4 +1,4 @@
-"""How the command line prints scores (mtlearn.cli_format): one scale, sacreBLEU's -b/-w/-f, tables, exact counts.
+"""How the command line prints scores (mtlearn.tools.cli.format): one scale, sacreBLEU's -b/-w/-f, tables, exact counts.
 
 The scale: ``mtlearn bleu`` printed ``BLEU = 25.03`` while chrF, TER and METEOR printed
 0-1 and ``--explain`` ended "= 0.2503". Every command now prints sacreBLEU's 0-100 by
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.cli import main
+from mtlearn.tools.cli.main import main
 from mtlearn.examples.wmt22 import WMT22_DE_EN_SAMPLE as SAMPLE
 
 SACREBLEU = Path(sys.executable).parent / "sacrebleu"

@@ -3,7 +3,7 @@
 Every visit of the workshop page starts a kernel of its own (about 150 MB). On a
 shared machine that must not be open to anyone who finds the port, nor grow
 without bound, nor be stopped by one participant, so ``make workshop`` runs
-``python -m mtlearn.show.workshop``, which starts Voilà (:class:`WorkshopVoila`)
+``python -m mtlearn.tools.workshop``, which starts Voilà (:class:`WorkshopVoila`)
 with these settings:
 
 * a token: Voilà generates one (or takes ``$JUPYTER_TOKEN``) and prints the URL
@@ -11,7 +11,7 @@ with these settings:
   kernel starts. The login cookie is ``SameSite=Lax`` and lasts :data:`LOGIN_HOURS`
   hours (jupyter_server's own: 30 days);
 * listening on 127.0.0.1 only, notebook sources stripped;
-* mtlearn's page template (``mtlearn/show/voila/templates/mtlearn``): Voilà's lab
+* mtlearn's page template (``mtlearn/tools/voila/templates/mtlearn``): Voilà's lab
   template without its links to Font Awesome on a CDN, so an offline room's page
   asks no other host for anything;
 * a kernel idle for ``cull_idle_timeout`` seconds and no longer shown in any page
@@ -74,7 +74,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 __all__ = ["CappedKernelManager", "LimitedKernelManager", "WorkshopKernelWebsocketHandler", "WorkshopVoila",
            "client_of", "prelaunch_hook", "v1_parts", "voila_argv", "main"]
 
-#: The page's template (mtlearn/show/voila/templates/mtlearn): Voilà's lab template without links to a CDN.
+#: The page's template (mtlearn/tools/voila/templates/mtlearn): Voilà's lab template without links to a CDN.
 TEMPLATE = "mtlearn"
 TEMPLATE_ROOT = Path(__file__).parent  # holds voila/templates/<TEMPLATE>, as a Jupyter data folder does
 
@@ -420,9 +420,9 @@ def voila_argv(notebook: str, *, port: int = 8866, max_kernels: int = MAX_KERNEL
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m mtlearn.show.workshop NOTEBOOK``: serve the workshop app (extra options go to Voilà)."""
+    """``python -m mtlearn.tools.workshop NOTEBOOK``: serve the workshop app (extra options go to Voilà)."""
     parser = argparse.ArgumentParser(
-        prog="python -m mtlearn.show.workshop",
+        prog="python -m mtlearn.tools.workshop",
         description="Serve a notebook as the workshop app: Voilà on 127.0.0.1 with a token, "
                     "idle kernels culled, at most --max-kernels kernels, each with CPU and memory limits.",
     )

@@ -1,4 +1,4 @@
-"""The command line's files (mtlearn.cli_io): --sentence-level reads them in step, a short file is named at the end.
+"""The command line's files (mtlearn.tools.cli.io): --sentence-level reads them in step, a short file is named at the end.
 
 ``--sentence-level`` used to read every file whole to compare the line counts before
 scoring (peak RSS 57 MB at 20k lines, 145 MB at 200k, 572 MB at 1M); it now reads one
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from mtlearn.cli import main
+from mtlearn.tools.cli.main import main
 
 MTLEARN = Path(sys.executable).parent / "mtlearn"
 TIMEOUT = 60  # seconds: a generous bound that turns a wait into a failure

@@ -10,7 +10,7 @@
   / ``-f tsv``: one table, a row per system and a column per metric;
 * ``--segment N``: one segment's score;
 * ``--sentence-level``: every segment's score, a line each with its line number, the
-  signature once at the top; the files are read in step (:class:`~mtlearn.cli_io.AlignedLines`)
+  signature once at the top; the files are read in step (:class:`~mtlearn.tools.cli.io.AlignedLines`)
   and each line is written as soon as it is scored, so memory stays flat.
 
 Combinations that cannot be honoured are refused before anything is read
@@ -30,10 +30,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Optional, Union
 
-from mtlearn.cli_confidence import Confidence, bootstrap_confidence
-from mtlearn.cli_format import (Cell, Style, details, explain_text, metric_name, result_json, score_line,
+from mtlearn.tools.cli.confidence import Confidence, bootstrap_confidence
+from mtlearn.tools.cli.format import (Cell, Style, details, explain_text, metric_name, result_json, score_line,
                                 table)
-from mtlearn.cli_io import EXIT_USAGE, AlignedLines, CommandLineError, Corpus, load_corpora
+from mtlearn.tools.cli.io import EXIT_USAGE, AlignedLines, CommandLineError, Corpus, load_corpora
 from mtlearn.metrics.bleu.score import BleuResult
 from mtlearn.metrics.chrf.result import ChrfResult
 from mtlearn.metrics.meteor.result import MeteorResult
@@ -95,7 +95,7 @@ def check_combination(args: argparse.Namespace, n_systems: int, n_metrics: int) 
     >>> check_combination(args, 2, 1)
     Traceback (most recent call last):
     ...
-    mtlearn.cli_io.CommandLineError: --sentence-level scores one system with one metric (as sacreBLEU); here there are several systems (-i)
+    mtlearn.tools.cli.io.CommandLineError: --sentence-level scores one system with one metric (as sacreBLEU); here there are several systems (-i)
     """
     if n_systems > 1 or n_metrics > 1:
         several = "several systems (-i)" if n_systems > 1 else "several metrics (-m)"
@@ -127,7 +127,7 @@ def run(args: argparse.Namespace, jobs: Sequence[Job], systems: Sequence[Optiona
     """The output of a scoring command: ``jobs`` (one per metric) on the hypothesis files ``systems``.
 
     A list of chunks, or (``--sentence-level``) an iterable that scores each line when it
-    is asked for the next chunk; :func:`mtlearn.cli.main` writes them. See the module's
+    is asked for the next chunk; :func:`mtlearn.tools.cli.main.main` writes them. See the module's
     docstring for what each option combination prints.
     """
     style = Style(args.scale, args.width)

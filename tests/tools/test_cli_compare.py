@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.cli import main
+from mtlearn.tools.cli.main import main
 
 SACREBLEU = Path(sys.executable).parent / "sacrebleu"
 MTLEARN = Path(sys.executable).parent / "mtlearn"

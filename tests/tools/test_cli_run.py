@@ -1,4 +1,4 @@
-"""Running the scoring commands (mtlearn.cli_run): ``mtlearn score -m``, several systems, -l, refused combinations.
+"""Running the scoring commands (mtlearn.tools.cli.run): ``mtlearn score -m``, several systems, -l, refused combinations.
 
 Expected numbers come from sacreBLEU's API with the same settings, or from the
 library; refusals are one ``mtlearn: error:`` line, exit 2, nothing on standard output.
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.cli import main
+from mtlearn.tools.cli.main import main
 from mtlearn.examples.wmt22 import WMT22_DE_EN_SAMPLE as SAMPLE
 
 REF, SYS_A, SYS_B = (str(SAMPLE / name) for name in ("ref.A.en", "hyp.LT22.en", "hyp.JDExploreAcademy.en"))

@@ -1,4 +1,4 @@
-"""``--confidence`` (mtlearn.cli_confidence): sacreBLEU's bootstrap interval for one system, equal to sacreBLEU's.
+"""``--confidence`` (mtlearn.tools.cli.confidence): sacreBLEU's bootstrap interval for one system, equal to sacreBLEU's.
 
 The independent reference is sacreBLEU 2.6 itself: its API's ``corpus_score(...,
 n_bootstrap=N)`` (mean ``_mean``, half-width ``_ci``) and its command line's text. Its
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.cli import main
+from mtlearn.tools.cli.main import main
 from mtlearn.examples.wmt22 import WMT22_DE_EN_SAMPLE as SAMPLE
 
 SACREBLEU = Path(sys.executable).parent / "sacrebleu"

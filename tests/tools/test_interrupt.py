@@ -1,4 +1,4 @@
-"""mtlearn/_interrupt.py: a Ctrl-C while a command imports ends in one line and exit status 130,
+"""mtlearn/tools/cli/interrupt.py: a Ctrl-C while a command imports ends in one line and exit status 130,
 also when Python has wrapped the KeyboardInterrupt in another exception."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import signal
 import subprocess
 import sys
 
-from mtlearn._interrupt import EXIT_INTERRUPTED, MESSAGE
+from mtlearn.tools.cli.interrupt import EXIT_INTERRUPTED, MESSAGE
 
 # A Ctrl-C that lands while a dataclass is being created reaches the top as
 # "RuntimeError: Error calling __set_name__ ..." caused by the KeyboardInterrupt (seen in the suite
@@ -15,8 +15,8 @@ from mtlearn._interrupt import EXIT_INTERRUPTED, MESSAGE
 WRAPPED = """
 import sys
 sys.argv = ["mtlearn", "bleu"]
-from mtlearn import _interrupt
-_interrupt.install()
+from mtlearn.tools.cli import interrupt
+interrupt.install()
 class Field:
     def __set_name__(self, owner, name):
         raise KeyboardInterrupt
@@ -27,8 +27,8 @@ class Result:
 PLAIN_ERROR = """
 import sys
 sys.argv = ["mtlearn", "bleu"]
-from mtlearn import _interrupt
-_interrupt.install()
+from mtlearn.tools.cli import interrupt
+interrupt.install()
 raise RuntimeError("not an interruption")
 """
 
@@ -59,20 +59,20 @@ def test_another_error_keeps_its_traceback():
 SWALLOWED = """
 import signal, sys
 sys.argv = ["mtlearn", "bleu", "-r", "/dev/null"]
-import mtlearn.cli
+import mtlearn.tools.cli.main
 try:
     signal.raise_signal(signal.SIGINT)
 except KeyboardInterrupt:
     pass  # what a finaliser or a careless library does with it
-sys.exit(mtlearn.cli.main())
+sys.exit(mtlearn.tools.cli.main.main())
 """
 
 IGNORED = """
 import signal, sys
 signal.signal(signal.SIGINT, signal.SIG_IGN)  # started with Ctrl-C ignored (nohup, a background job)
 sys.argv = ["mtlearn", "bleu"]
-from mtlearn import _interrupt
-_interrupt.install()
+from mtlearn.tools.cli import interrupt
+interrupt.install()
 print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)
 """
 
@@ -92,8 +92,8 @@ def test_a_command_started_with_ctrl_c_ignored_keeps_ignoring_it():
 LOST_IN_AN_IMPORT = """
 import signal, sys
 sys.argv = ["mtlearn", "bleu"]
-from mtlearn import _interrupt
-_interrupt.install()
+from mtlearn.tools.cli import interrupt
+interrupt.install()
 try:
     signal.raise_signal(signal.SIGINT)
 except KeyboardInterrupt:

@@ -261,11 +261,11 @@ def test_meteor_synonym_stage_matches_nltk(tmp_path: Path) -> None:
 
 
 def test_meteor_without_wordnet_says_how_to_get_it(tmp_path: Path) -> None:
-    # The console script only calls mtlearn.cli.main; here it runs with NLTK's search path emptied,
+    # The console script only calls mtlearn.tools.cli.main.main; here it runs with NLTK's search path emptied,
     # which is what a machine without WordNet looks like to NLTK.
     ref = write_lines(tmp_path / "ref.txt", ["the big dog"])
     hyp = write_lines(tmp_path / "hyp.txt", ["the large dog"])
-    code = ("import sys, nltk; nltk.data.path[:] = []; from mtlearn.cli import main; "
+    code = ("import sys, nltk; nltk.data.path[:] = []; from mtlearn.tools.cli.main import main; "
             f"sys.exit(main(['meteor', '-r', {str(ref)!r}, '-i', {str(hyp)!r}, '--stages', 'exact,synonym']))")
     env = {k: v for k, v in os.environ.items() if k not in ("NLTK_DATA", "MTLEARN_CACHE_DIR")}
     env["MTLEARN_CACHE_DIR"] = str(tmp_path / "cache")

@@ -199,7 +199,7 @@ def _number_args(files, command: list[str], option: str, value: str) -> list[str
 @pytest.mark.parametrize("value, reason", [("1e400", "is too large"), ("1" * 500, "more than 400 digits")],
                          ids=["1e400", "500-digits"])
 def test_a_number_option_beyond_a_float_is_one_line(files, capsys, command, option, value, reason):
-    from mtlearn.cli import main
+    from mtlearn.tools.cli.main import main
 
     status = main(_number_args(files, command, option, value))
     out, err = capsys.readouterr()
@@ -254,7 +254,7 @@ def test_wordnet_target_that_cannot_be_written(tmp_path):
     target = blocker / "nltk_data"  # under a regular file: unwritable even for root
     # NLTK must not find the WordNet already installed, or the set-up has nothing to write.
     code = ("import sys, nltk; nltk.data.path[:] = []\n"
-            "from mtlearn.cli import main\n"
+            "from mtlearn.tools.cli.main import main\n"
             f"sys.exit(main(['wordnet', '--target', {str(target)!r}, '--no-download', '--no-apt']))")
     proc = run([], command=[PYTHON, "-c", code])
     one_error(proc, 1, str(blocker), "--target")
@@ -414,7 +414,7 @@ def test_wordnet_target_failures_name_the_full_path(tmp_path, case):
         (tmp_path / "open").chmod(0o777)  # writable by all, not sticky: refused
         relative = Path("open") / "nltk_data"
     code = ("import sys, nltk; nltk.data.path[:] = []\n"
-            "from mtlearn.cli import main\n"
+            "from mtlearn.tools.cli.main import main\n"
             f"sys.exit(main(['wordnet', '--target', {str(relative)!r}, '--no-download', '--no-apt']))")
     proc = subprocess.run([PYTHON, "-c", code], capture_output=True, timeout=TIMEOUT, cwd=tmp_path)
     err = one_error(proc, 1, "--target")

@@ -1,4 +1,4 @@
-"""The editions builder (mtlearn/show/editions.py) against what a user may point it at.
+"""The editions builder (mtlearn/tools/editions.py) against what a user may point it at.
 
 Every destructive case runs on a fake clone in ``tmp_path`` (a ``.git`` folder, a
 ``notebooks/`` folder of two small notebooks, a user's ``mywork/thesis.txt``), never on
@@ -22,10 +22,10 @@ import pytest
 
 pytest.importorskip("nbgrader", reason="the editions need nbgrader (the notebooks extra: pip install -e '.[notebooks]')")
 
-from mtlearn.show import editions  # noqa: E402  (after the skip: the module needs nbgrader to build)
-from mtlearn.show.editions import SolutionMarkerWarning, build_edition, main, student_notebook  # noqa: E402
+from mtlearn.tools import editions  # noqa: E402  (after the skip: the module needs nbgrader to build)
+from mtlearn.tools.editions import SolutionMarkerWarning, build_edition, main, student_notebook  # noqa: E402
 
-PROG = "mtlearn.show.editions: "
+PROG = "mtlearn.tools.editions: "
 SOLUTION = "return 2 * x  # the worked solution"
 THESIS = "four years of work\n"
 
@@ -227,13 +227,32 @@ def test_a_forged_marker_file_deletes_nothing(clone, tmp_path, capsys):
     out.mkdir()
     (out / "keep.txt").write_text("keep\n")
     (out / editions.MARKER_FILE).write_text(json.dumps(
-        {"made_by": "mtlearn.show.editions", "edition": "student",
+        {"made_by": "mtlearn.tools.editions", "edition": "student",
          "files": {"../thesis.txt": "0" * 64, "keep.txt": "0" * 64}}))
     before = _snapshot(clone)
     _refused(capsys, _run(clone, "--out", str(out)), str(out), "--force")
     assert _snapshot(clone) == before
     assert _run(clone, "--out", str(out), "--force") == 0
     assert (clone / "mywork" / "thesis.txt").read_text() == THESIS and (out / "keep.txt").read_text() == "keep\n"
+
+
+
+def test_an_edition_built_before_the_builder_moved_is_still_its_own(clone, tmp_path, capsys):
+    # The builder was mtlearn.show.editions: its marker and zip comment named that module. A folder and
+    # zip it wrote are rebuilt without --force (as before the move), and their old files are replaced.
+    out, archive = tmp_path / "student", tmp_path / "student.zip"
+    assert _run(clone, "--out", str(out), "--zip", str(archive)) == 0
+    marker = out / editions.MARKER_FILE
+    marker.write_text(marker.read_text().replace("mtlearn.tools.editions", "mtlearn.show.editions"))
+    with zipfile.ZipFile(archive, "a") as zf:
+        zf.comment = zf.comment.replace(b"mtlearn.tools.editions", b"mtlearn.show.editions")
+    (clone / "notebooks" / "02_second.ipynb").unlink()
+    capsys.readouterr()
+    assert _run(clone, "--out", str(out), "--zip", str(archive)) == 0, capsys.readouterr().err
+    assert not (out / "02_second.ipynb").exists()
+    assert json.loads(marker.read_text())["made_by"] == "mtlearn.tools.editions"
+    with zipfile.ZipFile(archive) as zf:
+        assert zf.comment.startswith(b"mtlearn.tools.editions")
 
 
 # --- validation before anything is touched ---------------------------------------------------
@@ -274,7 +293,7 @@ def test_a_notebook_too_big_is_refused(clone, tmp_path, capsys, monkeypatch):
 
 
 def test_the_command_line_refuses_in_one_line_without_a_traceback(clone):
-    proc = subprocess.run([sys.executable, "-m", "mtlearn.show.editions", "student", "--out", "notebooks"],
+    proc = subprocess.run([sys.executable, "-m", "mtlearn.tools.editions", "student", "--out", "notebooks"],
                           cwd=clone, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2, proc.stderr
     assert len(proc.stderr.splitlines()) == 1 and proc.stderr.startswith(PROG), proc.stderr

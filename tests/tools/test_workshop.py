@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from traitlets.config import Config
 from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1, serialize_msg_to_ws_v1
 
-from mtlearn.show import workshop
-from mtlearn.show.workshop import loopback_uid, set_kernel_limits, v1_parts
+from mtlearn.tools import workshop
+from mtlearn.tools.workshop import loopback_uid, set_kernel_limits, v1_parts
 
 PARTS = [b'{"msg_type": "comm_msg"}', b"{}", b"{}", b'{"data": {}}']
 
