@@ -59,11 +59,11 @@ CARD_ROWS = 1
 LONGEST_FILES = (
     "tests/browser/test_notebooks_in_browser.py",
     "tests/metrics/ter/test_ter_wmt22.py",
-    "tests/test_editions.py",
+    "tests/tools/test_editions.py",
     "tests/test_widgets.py",
     "tests/test_significance.py",
     "tests/test_wmt22_agreement.py",
-    "tests/test_hostile_cli.py",
+    "tests/tools/test_hostile_cli.py",
     "tests/metrics/chrf/test_chrf_wmt22.py",
     "tests/test_hostile_security.py",
 )

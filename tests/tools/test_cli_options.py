@@ -1,0 +1,157 @@
+"""Each metric command's options are its ``Options`` declarations (mtlearn/tools/cli/arguments.py).
+
+``mtlearn meteor``, ``chrf``, ``ter``, ``wer`` and ``cer`` build their flags from MeteorOptions,
+ChrfOptions, TerOptions and WerOptions: every declared spelling, the help, the default, the choices,
+and the value given reaches the metric under the option's name. ``mtlearn score`` takes each declared
+option that has a prefixed spelling (``--chrf-*``, ``--ter-*``, ``--meteor-*``). A field added to an
+``Options`` becomes a flag without any change to the command line (the last tests).
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+import pytest
+
+from mtlearn.core.options import Options, OptionSpec, check_flag, check_int, option
+from mtlearn.metrics.chrf.options import ChrfOptions
+from mtlearn.metrics.meteor.options import MeteorOptions
+from mtlearn.metrics.ter.options import TerOptions, WerOptions
+from mtlearn.tools.cli.arguments import Parser, add_options, options_reader
+from mtlearn.tools.cli.main import build_parser
+from mtlearn.tools.cli.score import score_options
+
+COMMANDS = [("meteor", MeteorOptions), ("chrf", ChrfOptions), ("ter", TerOptions), ("wer", WerOptions),
+            ("cer", WerOptions)]
+CASE = ("lowercase", "case_sensitive")
+
+
+def _command(name: str) -> argparse.ArgumentParser:
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return commands.choices[name]
+
+
+def _by_flag(parser: argparse.ArgumentParser) -> dict[str, argparse.Action]:
+    return {flag: action for action in parser._actions for flag in action.option_strings}
+
+
+def _on_by_default(spec: OptionSpec, action: argparse.Action) -> bool:
+    """Whether the switch ``action`` of ``spec`` is what the option is when not given."""
+    if spec.name == "case_sensitive":  # the --case-sensitive side of the pair
+        return spec.default
+    return spec.default is True
+
+
+@pytest.mark.parametrize("command, options", COMMANDS, ids=[c for c, _ in COMMANDS])
+def test_every_declared_option_is_a_flag_with_its_help_default_and_choices(command, options):
+    parser = _command(command)
+    by_flag = _by_flag(parser)
+    defaults = parser.parse_args(["-r", "ref.txt"])
+    for spec in options.specs():
+        missing = [flag for flag in spec.flags if flag not in by_flag]
+        assert not missing, f"{command}: {spec.name}'s {missing} are not flags of the command"
+        action = by_flag[spec.flags[0]]
+        assert {id(by_flag[flag]) for flag in spec.flags} == {id(action)}, spec.name  # one argument
+        assert action.help in (spec.help, spec.help + " (default)"), spec.name
+        if isinstance(spec.default, bool):
+            assert ("(default)" in action.help) == _on_by_default(spec, action), spec.name
+        assert (tuple(action.choices) if action.choices else ()) == spec.choices, spec.name
+        if spec.name in CASE:  # the pair --lowercase / --case-sensitive, into args.lowercase
+            assert action.dest == "lowercase", spec.name
+            assert action.const is (spec.name == "lowercase"), spec.name
+            assert defaults.lowercase == (spec.default if spec.name == "lowercase" else not spec.default)
+        else:
+            assert action.dest == spec.name and getattr(defaults, spec.name) == spec.default, spec.name
+    assert defaults.metric.options(defaults, False) == options().as_kwargs()
+
+
+def _other_value(spec: OptionSpec) -> tuple[list[str], object]:
+    """Text that gives ``spec`` a value other than its default, and that value."""
+    if isinstance(spec.default, bool):
+        return [], not spec.default  # the switch itself; for the case pair, its other side (below)
+    if spec.choices:
+        value = next(choice for choice in spec.choices if choice != spec.default)
+        return [value], value
+    if isinstance(spec.default, tuple):
+        return ["exact,stem"], ("exact", "stem")
+    if isinstance(spec.default, int):
+        return [str(spec.default + 1)], spec.default + 1
+    return ["1/4"], 0.25
+
+
+@pytest.mark.parametrize("command, options", COMMANDS, ids=[c for c, _ in COMMANDS])
+def test_each_spelling_of_each_option_reaches_the_metric(command, options):
+    parser = _command(command)
+    for spec in options.specs():
+        text, value = _other_value(spec)
+        for flag in spec.flags:
+            if spec.name in CASE and spec.default:  # its flags give the default: the pair's other side does not
+                flag = "--case-sensitive" if spec.name == "lowercase" else "--lowercase"
+            args = parser.parse_args(["-r", "ref.txt", flag, *text])
+            assert args.metric.options(args, False)[spec.name] == value, (spec.name, flag)
+
+
+def test_score_takes_each_declared_option_with_a_prefixed_spelling():
+    parser = _command("score")
+    by_flag = _by_flag(parser)
+    declared = {("chrf", s.name): s for s in ChrfOptions.specs()} | {("ter", s.name): s for s in TerOptions.specs()} \
+        | {("meteor", s.name): s for s in MeteorOptions.specs()}
+    prefixed = {key for key, spec in declared.items() if any(f.startswith(f"--{key[0]}-") for f in spec.flags)}
+    options = {(o.metric, o.target): o for o in score_options().values() if o.spec is not None}
+    assert set(options) == prefixed
+    for key, option in options.items():
+        assert set(option.flags) <= set(declared[key].flags)
+        assert all(by_flag[flag].dest == f"{key[0]}_{key[1]}" for flag in option.flags), key
+
+
+@pytest.mark.parametrize("metric, flags, target, value", [
+    ("chrf", ["--chrf-word-order", "2", "-cc", "3"], "word_order", 2),
+    ("chrf", ["--chrf-lowercase"], "lowercase", True),
+    ("ter", ["--ter-case-sensitive"], "case_sensitive", True),
+    ("ter", ["--ter-asian-support"], "asian_support", True),
+    ("meteor", ["--meteor-stages", "exact"], "stages", ("exact",)),
+])
+def test_an_option_given_to_score_reaches_its_metric(metric, flags, target, value):
+    from mtlearn.tools.cli.score import jobs
+
+    args = build_parser().parse_args(["score", "-r", "ref.txt", "-m", "bleu", metric, *flags])
+    job = jobs(args)[1]
+    assert job.metric.key == metric
+    assert job.metric.options(job.args, False)[target] == value
+    assert jobs(args)[0].metric.options(jobs(args)[0].args, False)["lowercase"] is False  # BLEU's own untouched
+
+
+@dataclass(frozen=True)
+class _MoreChrfOptions(ChrfOptions):
+    """ChrfOptions with two fields more: a new option needs no change to the command line."""
+
+    min_length: int = option(0, "ignore n-grams shorter than this (default: %(default)s)", check_int(0, 9),
+                             flags=("--min-length", "-ml"))
+    keep_digits: bool = option(True, "keep digits", check_flag)
+
+
+def test_a_field_added_to_an_options_is_a_flag_of_the_command():
+    parser = Parser(prog="demo")
+    add_options(parser, _MoreChrfOptions, "settings")
+    help_text = parser.format_help()
+    assert "--min-length N, -ml N" in help_text and "ignore n-grams shorter than this (default: 0)" in help_text
+    assert "--keep-digits" in help_text and "keep digits (default)" in help_text
+    args = parser.parse_args(["-ml", "3", "-cw", "2"])
+    assert options_reader(_MoreChrfOptions)(args, False) == _MoreChrfOptions(min_length=3, word_order=2).as_kwargs()
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--min-length", "x"])
+
+
+def test_an_option_is_checked_by_its_metric_with_its_message(tmp_path, capsys):
+    from mtlearn.tools.cli.main import main
+
+    (tmp_path / "ref.txt").write_text("the cat\n", encoding="utf-8")
+    (tmp_path / "hyp.txt").write_text("the cat\n", encoding="utf-8")
+    files = ["-r", str(tmp_path / "ref.txt"), "-i", str(tmp_path / "hyp.txt")]
+    assert main(["chrf", *files, "--chrf-char-order", "5000"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("mtlearn: error: --char-order: at most 4096, got 5000") and error.count("\n") == 1
+    with pytest.raises(ValueError, match="^char_order: at most 4096, got 5000"):
+        ChrfOptions(char_order=5000)
