@@ -208,8 +208,9 @@ def _files_to_delete(output: Output, names: Sequence[str]) -> list[str]:
     if previous is None:
         if output.force:
             return []  # write into it, replacing the edition's names only
-        raise EditionError(f"refusing --out {given}: it is not empty and the builder did not make it (no valid "
-                           f"{MARKER_FILE}); pass --force to write the edition into it (other files are kept)")
+        raise EditionError(f"refusing --out {given}: it is not empty and the builder did not make it (no "
+                           f"valid {MARKER_FILE}); pass --force to write the edition into it (other files "
+                           "are kept)")
     changed = [name for name, digest in previous.items() if _changed(folder / name, digest)]
     if changed and not output.force:
         raise EditionError(f"refusing --out {given}: {given / changed[0]} changed since the builder wrote it; "

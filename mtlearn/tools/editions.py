@@ -240,7 +240,8 @@ def _mark_regions(source: str, where: str) -> tuple[str, list[str]]:
         inside = kind == "begin"
         if _nbgrader_marker(line) != kind:
             marker = BEGIN_SOLUTION if kind == "begin" else END_SOLUTION
-            notes.append(f"{where}, line {number}: {line.strip()[:60]!r} is not nbgrader's marker; read as {marker!r}")
+            notes.append(f"{where}, line {number}: {line.strip()[:60]!r} is not nbgrader's marker; read as "
+                         f"{marker!r}")
             lines[number - 1] = line[: len(line) - len(line.lstrip())] + marker
     if inside:
         raise EditionError(f"{where}: a begin solution marker with no end solution marker after it")
@@ -264,7 +265,8 @@ def _language(nb: nbformat.NotebookNode, stubs: dict, where: str) -> str:
     """The kernel's language, one nbgrader has a code stub for."""
     language = nb.metadata.get("kernelspec", {}).get("language", "python")
     if not isinstance(language, str) or language not in stubs:
-        raise EditionError(f"{where}the kernel's language {language!r} has no nbgrader stub ({', '.join(stubs)})")
+        raise EditionError(f"{where}the kernel's language {language!r} has no nbgrader stub "
+                           f"({', '.join(stubs)})")
     return language
 
 

@@ -186,7 +186,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         running = len(self.list_kernel_ids())
         if running + sum(self._starting.values()) >= self.max_kernels:
             self.log.warning("refusing a kernel: %d running, the cap is %d", running, self.max_kernels)
-            raise web.HTTPError(503, reason=f"All {self.max_kernels} places are taken; try again in a few minutes")
+            raise web.HTTPError(503, reason=f"All {self.max_kernels} places are taken; try again in a few "
+                                            "minutes")
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
         """Start a kernel as Jupyter does, unless the places are taken (then HTTP 503 or 429)."""
@@ -437,7 +438,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="seconds before an idle kernel no page shows is shut down "
                              f"(default {CULL_IDLE_TIMEOUT_S})")
     parser.add_argument("--kernel-cpu-seconds", type=int, default=KERNEL_CPU_SECONDS,
-                        help=f"CPU seconds a kernel may use before it is stopped (default {KERNEL_CPU_SECONDS})")
+                        help="CPU seconds a kernel may use before it is stopped (default "
+                             f"{KERNEL_CPU_SECONDS})")
     parser.add_argument("--kernel-memory-mb", type=int, default=KERNEL_MEMORY_BYTES // 2**20,
                         help=f"megabytes of data a kernel may hold (default {KERNEL_MEMORY_BYTES // 2**20})")
     args, extra = parser.parse_known_args(argv)

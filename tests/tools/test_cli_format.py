@@ -144,3 +144,29 @@ def test_edit_counts_are_exact_integers(capsys, tmp_path):
     ref.write_text("x\n", encoding="utf-8")
     line = cli(capsys, "wer", "-r", ref, "-i", hyp)
     assert "(edits = 1000001 ref_len = 1.00)" in line, line
+
+
+@pytest.mark.parametrize("case", ["meteor segment", "meteor corpus", "meteor unproven", "chrf segment",
+                                  "chrf++ corpus", "chrf no n-grams"])
+def test_on_the_0_1_scale_the_score_line_is_the_derivations_summary(case):
+    # METEOR's and chrF's explain.py render "the one line the command line prints" from their rows; on
+    # mtlearn's scale, with the default width, the command line's line is that line, word for word.
+    from mtlearn import chrf, corpus_chrf, corpus_meteor, meteor
+    from mtlearn.core.derivation import derive
+    import random
+    from mtlearn.tools.cli.format import Style, details, score_line
+
+    hyps, refs = lines_of(SYS_A)[:5], [[line] for line in lines_of(REF)[:5]]
+    rng = random.Random(50)
+    words = [[rng.choice(["the", "a", "cat", "on"]) for _ in range(150)] for _ in range(2)]
+    words[1] = [words[1]]
+    result = {
+        "meteor segment": lambda: meteor(hyps[0], refs[0], stages=["exact", "stem"]),
+        "meteor corpus": lambda: corpus_meteor(hyps, refs, stages=["exact"], gamma=0.25, beta=1.5),
+        "meteor unproven": lambda: meteor(*words, stages=["exact"]),  # 150 words of four: not proven optimal
+        "chrf segment": lambda: chrf(hyps[1], refs[1], lowercase=True),
+        "chrf++ corpus": lambda: corpus_chrf(hyps, refs, word_order=2, beta=1),
+        "chrf no n-grams": lambda: chrf("", ["a b"]),
+    }[case]()
+    style = Style(scale=1)
+    assert score_line(result, style, details(result, style)) == derive(result).summary

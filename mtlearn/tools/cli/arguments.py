@@ -29,8 +29,8 @@ from mtlearn.tools.cli.io import EXIT_USAGE
 from mtlearn.tools.cli.values import (SEED_FROM_ENVIRONMENT, number, order, positive, scale, seed,
                                       segment_number, stage_list, whole, width)
 
-__all__ = ["Parser", "add_io_arguments", "add_output_arguments", "add_option", "add_options", "add_case_options",
-           "options_reader", "CASE_OPTIONS", "LOWERCASE_HELP", "KEEP_CASE_HELP"]
+__all__ = ["Parser", "add_io_arguments", "add_output_arguments", "add_option", "add_options",
+           "add_case_options", "options_reader", "CASE_OPTIONS", "LOWERCASE_HELP", "KEEP_CASE_HELP"]
 
 #: The options that become the pair --lowercase / --case-sensitive (into ``args.lowercase``).
 CASE_OPTIONS = ("lowercase", "case_sensitive")
@@ -55,7 +55,7 @@ def _reader(spec: OptionSpec) -> tuple[Callable[[str], Any], str]:
     """How an option's text is read, by the type of its default, and its metavar."""
     if isinstance(spec.default, tuple):
         return stage_list, "S1,S2,..."
-    if isinstance(spec.default, int):  # an order (chrF's) is 0 or more; any other whole number: the check's range
+    if isinstance(spec.default, int):  # an order (chrF's) is 0 or more; any other: the check's range
         return (order if spec.name.endswith("_order") else whole()), "N"
     return number, "X"
 
@@ -81,14 +81,16 @@ def add_option(container: Container, spec: OptionSpec, **overrides: Any) -> argp
 
 
 def add_case_options(parser: argparse.ArgumentParser, spec: OptionSpec) -> None:
-    """``--lowercase`` / ``--case-sensitive`` into ``args.lowercase``, from the ``lowercase`` or ``case_sensitive``
-    option ``spec`` (its flags are that side's, with sacreBLEU's spelling; the other side is mtlearn's)."""
+    """``--lowercase`` / ``--case-sensitive`` into ``args.lowercase``, from the ``lowercase`` or
+    ``case_sensitive`` option ``spec`` (its flags are that side's, with sacreBLEU's spelling; the other
+    side is mtlearn's)."""
     lowercase_by_default = spec.default if spec.name == "lowercase" else not spec.default
     if spec.name == "lowercase":
         lowercase, lowercase_help = spec.flags, spec.help
         keep, keep_help = ("--case-sensitive",), KEEP_CASE_HELP + ("" if spec.default else " (default)")
     else:
-        lowercase, lowercase_help = ("--lowercase", "-lc"), LOWERCASE_HELP + (" (default)" if not spec.default else "")
+        lowercase = ("--lowercase", "-lc")
+        lowercase_help = LOWERCASE_HELP + ("" if spec.default else " (default)")
         keep, keep_help = spec.flags, spec.help + (" (default)" if spec.default else "")
     group = parser.add_argument_group("case").add_mutually_exclusive_group()
     group.add_argument(*lowercase, dest="lowercase", action="store_true", help=lowercase_help)
@@ -113,7 +115,8 @@ def options_reader(options: type[Options]) -> Reader:
     names = [spec.name for spec in options.specs()]
 
     def read(args: argparse.Namespace, one_segment: bool) -> dict[str, object]:
-        return {name: (not args.lowercase if name == "case_sensitive" else getattr(args, name)) for name in names}
+        return {name: not args.lowercase if name == "case_sensitive" else getattr(args, name)
+                for name in names}
 
     return read
 
@@ -121,12 +124,13 @@ def options_reader(options: type[Options]) -> Reader:
 def add_io_arguments(parser: argparse.ArgumentParser) -> None:
     """``-r`` (several files: several references per segment) and ``-i`` (several files: several systems)."""
     group = parser.add_argument_group("input (UTF-8 text, one segment a line, all files line-aligned)")
-    group.add_argument("-r", "--references", "--refs", nargs="+", action="extend", required=True, metavar="REF",
+    group.add_argument("-r", "--references", "--refs", nargs="+", action="extend", required=True,
+                       metavar="REF",
                        help="reference file(s); several files give several references per segment "
                             "(-r A B and -r A -r B are the same)")
     group.add_argument("-i", "--input", nargs="+", action="extend", metavar="HYP", default=None,
-                       help="hypothesis file (default: standard input; '-' also means standard input); several "
-                            "files are several systems, scored into one table")
+                       help="hypothesis file (default: standard input; '-' also means standard input); "
+                            "several files are several systems, scored into one table")
 
 
 def add_output_arguments(parser: argparse.ArgumentParser) -> None:
@@ -136,24 +140,25 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
                        help="score only segment N (1-based line number)")
     which.add_argument("--sentence-level", "-sl", action="store_true",
                        help="score every segment on its own: the signature once, then each line's number and "
-                            "score; the files are read in step (memory stays flat), and a file that ends before "
-                            "the others is an error at the end, naming the line")
+                            "score; the files are read in step (memory stays flat), and a file that ends "
+                            "before the others is an error at the end, naming the line")
     out = parser.add_argument_group("output (scores on the 0-100 scale unless --scale 1)")
     out.add_argument("--scale", type=scale, default=DEFAULT_SCALE, metavar="100|1",
                      help="print scores on sacreBLEU's 0-100 scale (100, the default: BLEU = 25.03) or on "
-                          "mtlearn's 0-1 scale (1: BLEU = 0.2503); text, tables, JSON and --sentence-level alike")
+                          "mtlearn's 0-1 scale (1: BLEU = 0.2503); text, tables, JSON and --sentence-level "
+                          "alike")
     out.add_argument("-f", "--format", choices=FORMATS, default="text",
-                     help="text (default): the score line, or a table for several systems or metrics; json: the "
-                          "result's to_dict() with 'score' on the scale and a 'scale' field (one JSON object a line "
-                          "with --sentence-level); latex: a booktabs table; tsv: tab-separated, signatures as "
-                          "'#' lines first")
+                     help="text (default): the score line, or a table for several systems or metrics; json: "
+                          "the result's to_dict() with 'score' on the scale and a 'scale' field (one JSON "
+                          "object a line with --sentence-level); latex: a booktabs table; tsv: "
+                          "tab-separated, signatures as '#' lines first")
     out.add_argument("-w", "--width", type=width, default=None, metavar="N",
                      help="decimals of the score (default: 2 on the 0-100 scale, 4 on the 0-1 scale)")
     how = out.add_mutually_exclusive_group()
     how.add_argument("--json", dest="format", action="store_const", const="json", help="the same as -f json")
     how.add_argument("--explain", action="store_true",
-                     help="print the step-by-step derivation with the numbers substituted (mtlearn's exact 0-1 "
-                          "terms; on the 0-100 scale it ends with the scaled score)")
+                     help="print the step-by-step derivation with the numbers substituted (mtlearn's exact "
+                          "0-1 terms; on the 0-100 scale it ends with the scaled score)")
     how.add_argument("-b", "--score-only", action="store_true",
                      help="print only the score (with --sentence-level: one score a line)")
     stats = parser.add_argument_group("confidence interval (sacreBLEU's, for one system's corpus score)")
@@ -163,5 +168,5 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     stats.add_argument("--confidence-n", "-cin", type=positive, default=1000, metavar="N",
                        help="number of bootstrap samples (default: %(default)s)")
     stats.add_argument("--seed", type=seed, default=SEED_FROM_ENVIRONMENT, metavar="N",
-                       help="the bootstrap's seed, 'none' for fresh randomness (default: $SACREBLEU_SEED when "
-                            "set, else 12345, sacreBLEU's)")
+                       help="the bootstrap's seed, 'none' for fresh randomness (default: $SACREBLEU_SEED "
+                            "when set, else 12345, sacreBLEU's)")

@@ -4,9 +4,10 @@ Its flags are written here (BLEU's options are not declared in an ``Options`` ye
 sacreBLEU's tokenizer for a zh, ja or ko target; one segment's BLEU uses effective order unless
 ``--no-effective-order`` is given, as sacreBLEU's sentence BLEU.
 
->>> options(argparse.Namespace(max_order=4, weights=None, smoothing="exp", smooth_value=None, tokenize=None,
-...                            language_pair="en-zh", lowercase=False, effective_order=None), True)["tokenize"]
-'zh'
+>>> args = argparse.Namespace(max_order=4, weights=None, smoothing="exp", smooth_value=None, tokenize=None,
+...                           language_pair="en-zh", lowercase=False, effective_order=None)
+>>> options(args, True)["tokenize"], options(args, True)["effective_order"]
+('zh', True)
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ __all__ = ["METRIC", "LANGUAGE_TOKENIZERS", "add_command", "bleu_tokenizer", "op
 
 
 def _library_default(name: str) -> object:
-    """The default of keyword ``name`` of :func:`mtlearn.bleu`, so that the help never disagrees with the library."""
+    """The default of keyword ``name`` of :func:`mtlearn.bleu` (the help never disagrees with the library)."""
     return inspect.signature(bleu).parameters[name].default
 
 
@@ -36,7 +37,7 @@ LANGUAGE_TOKENIZERS = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
 
 
 def bleu_tokenizer(args: argparse.Namespace) -> str:
-    """``--tokenize``, else the one ``-l``'s target language asks for, else 13a; sacreBLEU's warning on a mismatch.
+    """``--tokenize``, else the one ``-l``'s target asks for, else 13a; sacreBLEU's warning on a mismatch.
 
     >>> bleu_tokenizer(argparse.Namespace(tokenize=None, language_pair="en-ja"))
     'ja-mecab'
@@ -48,12 +49,13 @@ def bleu_tokenizer(args: argparse.Namespace) -> str:
         return LANGUAGE_TOKENIZERS.get(target or "", "13a")
     if target in LANGUAGE_TOKENIZERS and args.tokenize != LANGUAGE_TOKENIZERS[target]:
         warnings.warn(f"-l {args.language_pair}: consider --tokenize {LANGUAGE_TOKENIZERS[target]} for this "
-                      f"target language (sacreBLEU's choice); scoring with {args.tokenize} as asked", UserWarning)
+                      f"target language (sacreBLEU's choice); scoring with {args.tokenize} as asked",
+                      UserWarning)
     return args.tokenize
 
 
 def options(args: argparse.Namespace, one_segment: bool) -> dict[str, object]:
-    """BLEU's keyword arguments from ``args``; effective order by default for one segment (``one_segment``)."""
+    """BLEU's keyword arguments from ``args``; effective order by default for one segment."""
     effective = args.effective_order if args.effective_order is not None else one_segment
     return dict(max_order=args.max_order, weights=args.weights, smoothing=args.smoothing,
                 smooth_value=args.smooth_value, tokenize=bleu_tokenizer(args), lowercase=args.lowercase,
@@ -68,27 +70,28 @@ def add_command(commands: Any) -> None:
     """Add ``mtlearn bleu`` to the subcommands ``commands``."""
     p_bleu = commands.add_parser(
         "bleu", help="BLEU (sacreBLEU-compatible defaults)",
-        description="Corpus BLEU of the hypotheses against the references (or one segment's BLEU), on sacreBLEU's "
-                    "0-100 scale (--scale 1: mtlearn's 0-1). "
-                    "The defaults are sacreBLEU's command-line defaults (--tokenize 13a --smoothing exp, "
-                    "case-sensitive), so the number matches sacreBLEU's; note that they differ from the "
-                    "defaults of the Python function mtlearn.bleu (whitespace tokens, no smoothing).",
+        description="Corpus BLEU of the hypotheses against the references (or one segment's BLEU), on "
+                    "sacreBLEU's 0-100 scale (--scale 1: mtlearn's 0-1). The defaults are sacreBLEU's "
+                    "command-line defaults (--tokenize 13a --smoothing exp, case-sensitive), so the number "
+                    "matches sacreBLEU's; note that they differ from the defaults of the Python function "
+                    "mtlearn.bleu (whitespace tokens, no smoothing).",
         epilog="Example: mtlearn bleu -r newstest.ref.en -i system.en   (or: cat system.en | mtlearn bleu -r "
                "newstest.ref.en). Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
     )
     add_io_arguments(p_bleu)
     settings = p_bleu.add_argument_group("BLEU settings")
     settings.add_argument("--tokenize", "-tok", choices=TOKENIZERS, default=None,
-                          help="tokenizer (default: 13a, or what -l chooses, as sacreBLEU); 'whitespace' and 'none' "
-                               "only split on spaces (for text tokenized beforehand), 'intl', 'zh', 'char', "
-                               "'ja-mecab', 'ko-mecab' are sacreBLEU's")
+                          help="tokenizer (default: 13a, or what -l chooses, as sacreBLEU); 'whitespace' and "
+                               "'none' only split on spaces (for text tokenized beforehand), 'intl', 'zh', "
+                               "'char', 'ja-mecab', 'ko-mecab' are sacreBLEU's")
     settings.add_argument("--language-pair", "-l", type=language_pair, default=None, metavar="SRC-TGT",
-                          help="as sacreBLEU: without --tokenize, a zh target gets 'zh', ja 'ja-mecab', ko 'ko-mecab' "
-                               "(the last two need mtlearn's extras ja, ko), any other '13a'")
+                          help="as sacreBLEU: without --tokenize, a zh target gets 'zh', ja 'ja-mecab', ko "
+                               "'ko-mecab' (the last two need mtlearn's extras ja, ko), any other '13a'")
     settings.add_argument("--smoothing", "--smooth-method", "-s", choices=SMOOTHING_METHODS, default="exp",
                           metavar="METHOD",
-                          help="smoothing of zero n-gram counts: sacreBLEU's none, floor, add-k, exp, or Chen & "
-                               "Cherry's method0..method7 as NLTK has them (default: %(default)s, as sacreBLEU)")
+                          help="smoothing of zero n-gram counts: sacreBLEU's none, floor, add-k, exp, or "
+                               "Chen & Cherry's method0..method7 as NLTK has them (default: %(default)s, as "
+                               "sacreBLEU)")
     settings.add_argument("--smooth-value", "-sv", type=number, default=None, metavar="X",
                           help="the value of floor, add-k, method1, method4, method6, method7 (defaults: "
                                + ", ".join(f"{name} {value:g}" for name, value in SMOOTH_DEFAULTS.items()
@@ -100,7 +103,8 @@ def add_command(commands: Any) -> None:
                                "(default: uniform, 1/N each)")
     settings.add_argument("--effective-order", action=argparse.BooleanOptionalAction, default=None,
                           help="leave out n-gram orders the hypothesis is too short for (default: on for "
-                               "--segment and --sentence-level, as sacreBLEU's sentence BLEU; off for the corpus)")
+                               "--segment and --sentence-level, as sacreBLEU's sentence BLEU; off for the "
+                               "corpus)")
     case = p_bleu.add_argument_group("case").add_mutually_exclusive_group()
     case.add_argument("--lowercase", "-lc", dest="lowercase", action="store_true", help=LOWERCASE_HELP)
     case.add_argument("--case-sensitive", dest="lowercase", action="store_false",

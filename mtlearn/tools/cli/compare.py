@@ -20,24 +20,41 @@ from mtlearn.core.references import AmbiguousLayoutWarning
 from mtlearn.core.tokenize import TOKENIZERS
 from mtlearn.core.wording import plural
 from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
-from mtlearn.metrics.chrf.options import REFERENCE_TIES
-from mtlearn.metrics.meteor.options import TIE_BREAKS
+from mtlearn.core.options import Options
+from mtlearn.metrics.chrf.options import ChrfOptions
+from mtlearn.metrics.meteor.options import MeteorOptions
+from mtlearn.tools.cli.arguments import CASE_OPTIONS, add_option
 from mtlearn.tools.cli.format import DEFAULT_SCALE
 from mtlearn.tools.cli.io import EXIT_USAGE, CommandLineError, read_segments
-from mtlearn.tools.cli.values import (SEED_FROM_ENVIRONMENT, number, order, positive, resolved_seed, scale, seed,
-                                      stage_list)
+from mtlearn.tools.cli.values import SEED_FROM_ENVIRONMENT, number, positive, resolved_seed, scale, seed
 
 __all__ = ["add_command", "run"]
 
 
+#: The metrics whose declared options ``mtlearn compare`` takes (every spelling), in help order.
+_DECLARED: tuple[type[Options], ...] = (ChrfOptions, MeteorOptions)
 #: The options of ``mtlearn compare`` that each metric takes (the rest are refused by name).
 _COMPARE_OPTIONS = {
     "bleu": ("tokenize", "smoothing", "smooth_value", "max_order", "lowercase"),
-    "chrf": ("char_order", "word_order", "beta", "whitespace", "eps_smoothing", "reference_ties", "lowercase"),
-    "meteor": ("stages", "alpha", "beta", "gamma", "tie_break", "tokenize", "lowercase"),
+    "chrf": tuple(spec.name for spec in ChrfOptions.specs()),
+    "meteor": tuple(spec.name for spec in MeteorOptions.specs()),
     "ter": (),
 }
-#: What ``mtlearn compare`` uses where an option is not given: ``mtlearn bleu``'s, ``chrf``'s, ``meteor``'s defaults.
+#: What ``mtlearn compare --help`` says of each declared option (an option two metrics share: said once).
+_HELP = {
+    "char_order": "chrF: longest character n-gram",
+    "word_order": "chrF: longest word n-gram (2: chrF++)",
+    "beta": "chrF's beta, or METEOR's (the exponent of its penalty)",
+    "whitespace": "chrF: keep spaces",
+    "eps_smoothing": "chrF: chrF++.py's epsilon smoothing",
+    "reference_ties": "chrF: reference ties",
+    "stages": "METEOR: stages",
+    "alpha": "METEOR: alpha",
+    "gamma": "METEOR: gamma",
+    "tie_break": "METEOR: tie break",
+}
+#: What ``mtlearn compare`` uses where an option is not given: the defaults of ``mtlearn bleu``, ``chrf``,
+#: ``meteor``.
 _COMPARE_DEFAULTS = {
     "bleu": {"tokenize": "13a", "smoothing": "exp"},
     "chrf": {},
@@ -47,21 +64,23 @@ _COMPARE_DEFAULTS = {
 
 
 def add_command(commands: Any) -> None:
+    """Add ``mtlearn compare`` to the subcommands ``commands``."""
     p_compare = commands.add_parser(
         "compare", help="paired significance tests between a baseline and other systems (sacreBLEU's)",
         description="Is each system's score different from the baseline's by more than chance? sacreBLEU's "
-                    "paired bootstrap resampling (--paired-bs, 1000 samples) or paired approximate randomization "
-                    "(--paired-ar, 10000 trials), on mtlearn's BLEU, chrF, METEOR or TER, with sacreBLEU's seed "
-                    "(12345): the p-values are sacreBLEU's. The first -i file is the baseline. Each row gives the "
-                    "score (on the 0-100 scale of every mtlearn command; --scale 1: 0-1), for "
-                    "the bootstrap the mean and the half-width of the 95% interval over the samples, and the "
-                    "p-value, marked * when p <= 0.05. Options not given take the defaults of 'mtlearn bleu', "
-                    "'mtlearn chrf' or 'mtlearn meteor'.",
-        epilog="Example: mtlearn compare -r ref.en -i baseline.en system2.en system3.en --metric chrf --paired-bs. "
-               "Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
+                    "paired bootstrap resampling (--paired-bs, 1000 samples) or paired approximate "
+                    "randomization (--paired-ar, 10000 trials), on mtlearn's BLEU, chrF, METEOR or TER, with "
+                    "sacreBLEU's seed (12345): the p-values are sacreBLEU's. The first -i file is the "
+                    "baseline. Each row gives the score (on the 0-100 scale of every mtlearn command; "
+                    "--scale 1: 0-1), for the bootstrap the mean and the half-width of the 95% interval over "
+                    "the samples, and the p-value, marked * when p <= 0.05. Options not given take the "
+                    "defaults of 'mtlearn bleu', 'mtlearn chrf' or 'mtlearn meteor'.",
+        epilog="Example: mtlearn compare -r ref.en -i baseline.en system2.en system3.en --metric chrf "
+               "--paired-bs. Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
     )
     group = p_compare.add_argument_group("input (UTF-8 text, one segment a line, all files line-aligned)")
-    group.add_argument("-r", "--references", "--refs", nargs="+", action="extend", required=True, metavar="REF",
+    group.add_argument("-r", "--references", "--refs", nargs="+", action="extend", required=True,
+                       metavar="REF",
                        help="reference file(s); several files give several references per segment")
     group.add_argument("-i", "--input", nargs="+", action="extend", required=True, metavar="SYS",
                        help="the baseline's hypothesis file, then those of the systems to compare with it")
@@ -76,29 +95,17 @@ def add_command(commands: Any) -> None:
     settings.add_argument("--paired-ar-n", "-parn", type=positive, default=10000, metavar="N",
                           help="number of randomization trials (default: %(default)s)")
     settings.add_argument("--seed", type=seed, default=SEED_FROM_ENVIRONMENT, metavar="N",
-                          help="the random generator's seed, 'none' for fresh randomness (default: $SACREBLEU_SEED "
-                               "when set, else 12345, sacreBLEU's)")
+                          help="the random generator's seed, 'none' for fresh randomness (default: "
+                               "$SACREBLEU_SEED when set, else 12345, sacreBLEU's)")
     metric = p_compare.add_argument_group("metric settings (default: those of mtlearn bleu / chrf / meteor)")
-    metric.add_argument("--tokenize", "-tok", choices=TOKENIZERS, default=None, help="BLEU, METEOR: tokenizer")
+    metric.add_argument("--tokenize", "-tok", choices=TOKENIZERS, default=None,
+                        help="BLEU, METEOR: tokenizer")
     metric.add_argument("--smoothing", "--smooth-method", "-s", choices=SMOOTHING_METHODS, default=None,
                         metavar="METHOD", help="BLEU: smoothing (default: exp)")
-    metric.add_argument("--smooth-value", "-sv", type=number, default=None, metavar="X", help="BLEU: its value")
+    metric.add_argument("--smooth-value", "-sv", type=number, default=None, metavar="X", help="BLEU: its "
+                                                                                              "value")
     metric.add_argument("--max-order", type=positive, default=None, metavar="N", help="BLEU: longest n-gram")
-    metric.add_argument("--char-order", "--chrf-char-order", "-cc", type=order, default=None, metavar="N",
-                        help="chrF: longest character n-gram")
-    metric.add_argument("--word-order", "--chrf-word-order", "-cw", type=order, default=None, metavar="N",
-                        help="chrF: longest word n-gram (2: chrF++)")
-    metric.add_argument("--beta", "--chrf-beta", type=number, default=None, metavar="X",
-                        help="chrF's beta, or METEOR's (the exponent of its penalty)")
-    metric.add_argument("--whitespace", "--chrf-whitespace", action="store_true", default=None,
-                        help="chrF: keep spaces")
-    metric.add_argument("--eps-smoothing", "--chrf-eps-smoothing", action="store_true", default=None,
-                        help="chrF: chrF++.py's epsilon smoothing")
-    metric.add_argument("--reference-ties", choices=REFERENCE_TIES, default=None, help="chrF: reference ties")
-    metric.add_argument("--stages", type=stage_list, default=None, metavar="S1,S2,...", help="METEOR: stages")
-    metric.add_argument("--alpha", type=number, default=None, metavar="X", help="METEOR: alpha")
-    metric.add_argument("--gamma", type=number, default=None, metavar="X", help="METEOR: gamma")
-    metric.add_argument("--tie-break", choices=TIE_BREAKS, default=None, help="METEOR: tie break")
+    _add_declared_options(metric)
     case = metric.add_mutually_exclusive_group()
     case.add_argument("--lowercase", "-lc", dest="lowercase", action="store_true", default=None,
                       help="lowercase first")
@@ -107,10 +114,20 @@ def add_command(commands: Any) -> None:
     out.add_argument("--scale", type=scale, default=DEFAULT_SCALE, metavar="100|1",
                      help="scores on sacreBLEU's 0-100 scale (100, the default) or mtlearn's 0-1 (1)")
     out.add_argument("--json", action="store_true",
-                     help="print the result's to_dict() as JSON (scores, means and half-widths on the scale, and "
-                          "a 'scale' field)")
+                     help="print the result's to_dict() as JSON (scores, means and half-widths on the scale, "
+                          "and a 'scale' field)")
     out.add_argument("--quiet", "-q", action="store_true",
                      help="no progress messages on standard error (they appear only when it is a terminal)")
+
+
+def _add_declared_options(group: Any) -> None:
+    """chrF's and METEOR's declared options (not the case, a pair of its own), each once: unset by default."""
+    seen = {"tokenize"}  # BLEU's and METEOR's, added above
+    for options in _DECLARED:
+        for spec in options.specs():
+            if spec.name not in seen and spec.name not in CASE_OPTIONS:
+                add_option(group, spec, default=None, help=_HELP[spec.name])
+                seen.add(spec.name)
 
 
 def _compare_options(args: argparse.Namespace) -> dict[str, object]:
@@ -167,7 +184,7 @@ def run(args: argparse.Namespace) -> list[str]:
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)
-        warnings.simplefilter("ignore", AmbiguousLayoutWarning)  # one file per reference stream: the layout is known
+        warnings.simplefilter("ignore", AmbiguousLayoutWarning)  # a file per reference stream: layout known
         result = paired_test(systems, references, metric=args.metric, test=test,
                              n_samples=args.paired_bs_n if test == "bs" else args.paired_ar_n,
                              seed=resolved_seed(args.seed),

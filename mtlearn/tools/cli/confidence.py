@@ -99,8 +99,8 @@ def bootstrap_confidence(metric: str, result: Any, options: dict[str, Any], n_sa
     stats = significance.segment_statistics(result)
     draws = n_samples * len(stats)
     if draws > MAX_DRAWS:
-        raise CommandLineError(f"--confidence: {n_samples} samples of {len(stats)} segments are {draws:,} draws, "
-                               f"more than {MAX_DRAWS:,}; give fewer with --confidence-n", EXIT_USAGE)
+        raise CommandLineError(f"--confidence: {n_samples} samples of {len(stats)} segments are {draws:,} "
+                               f"draws, more than {MAX_DRAWS:,}; give fewer with --confidence-n", EXIT_USAGE)
     indices = significance.bootstrap_indices(len(stats), n_samples, seed)
     samples = significance.resampling_scorer(metric, **options)(significance.resample_sums(stats, indices))
     mean, ci = significance.estimate_ci(samples)

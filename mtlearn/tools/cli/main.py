@@ -195,7 +195,8 @@ def _main(argv: list[str]) -> int:
         print_error(as_option(str(error), args))
         return EXIT_USAGE
     except OverflowError as error:  # a number too large for the computation (the message may not name it)
-        print_error(as_option(f"a number is too large for the computation ({error}); give smaller values", args))
+        message = f"a number is too large for the computation ({error}); give smaller values"
+        print_error(as_option(message, args))
         return EXIT_USAGE
     try:
         return write_output(chunks)
@@ -220,7 +221,7 @@ def _score_files(args: argparse.Namespace) -> Iterable[str]:
                   file=sys.stderr)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)  # e.g. "weights: they sum to 2, not 1"
-        warnings.simplefilter("ignore", AmbiguousLayoutWarning)  # one file per reference stream: the layout is known
+        warnings.simplefilter("ignore", AmbiguousLayoutWarning)  # a file per reference stream: layout known
         chunks = run(args, jobs, systems)
     for warning in caught:
         print(f"mtlearn: warning: {warning.message}", file=sys.stderr)

@@ -3,9 +3,9 @@
 >>> from mtlearn.tools.cli.arguments import Parser
 >>> commands = Parser(prog="mtlearn").add_subparsers(dest="command")
 >>> add_command(commands)
->>> args = commands.choices["meteor"].parse_args(["-r", "ref.txt", "--stages", "exact,stem", "--gamma", "1/4"])
->>> METRIC.options(args, False)
-{'stages': ('exact', 'stem'), 'alpha': 0.9, 'beta': 3.0, 'gamma': 0.25, 'tie_break': 'crossings', 'lowercase': True, 'tokenize': 'whitespace'}
+>>> args = commands.choices["meteor"].parse_args(["-r", "r.txt", "--meteor-stages", "exact,stem", "--gamma", "1/4"])
+>>> METRIC.options(args, False)  # doctest: +ELLIPSIS
+{'stages': ('exact', 'stem'), 'alpha': 0.9, 'beta': 3.0, 'gamma': 0.25, 'tie_break': 'crossings', ...}
 """
 
 from __future__ import annotations
@@ -27,11 +27,12 @@ def add_command(commands: Any) -> None:
     """Add ``mtlearn meteor`` to the subcommands ``commands``."""
     parser = commands.add_parser(
         "meteor", help="METEOR (exact, stem and synonym stages)",
-        description="Corpus METEOR of the hypotheses against the references (or one segment's METEOR), on the "
-                    "0-100 scale of every mtlearn command (--scale 1: 0-1, as METEOR 1.5 prints it). "
-                    "The defaults are those of the Python function mtlearn.meteor. The corpus score sums "
-                    "matches, lengths and chunks over the segments (each with its best reference) and applies "
-                    "the formulas once. The synonym stage needs WordNet: run 'mtlearn wordnet' once, or leave 'synonym' out of --stages.",
+        description="Corpus METEOR of the hypotheses against the references (or one segment's METEOR), on "
+                    "the 0-100 scale of every mtlearn command (--scale 1: 0-1, as METEOR 1.5 prints it). The "
+                    "defaults are those of the Python function mtlearn.meteor. The corpus score sums "
+                    "matches, lengths and chunks over the segments (each with its best reference) and "
+                    "applies the formulas once. The synonym stage needs WordNet: run 'mtlearn wordnet' once, "
+                    "or leave 'synonym' out of --stages.",
         epilog="Example: mtlearn meteor -r ref.en -i system.en --stages exact,stem --segment 3 --explain. "
                "Exit status: 0 ok, 1 bad input data or WordNet missing, 2 wrong command line.",
     )

@@ -101,11 +101,13 @@ def check_combination(args: argparse.Namespace, n_systems: int, n_metrics: int) 
         several = "several systems (-i)" if n_systems > 1 else "several metrics (-m)"
         if args.sentence_level or args.segment is not None:
             option = "--sentence-level" if args.sentence_level else "--segment"
-            raise _usage(f"{option} scores one system with one metric (as sacreBLEU); here there are {several}")
+            raise _usage(f"{option} scores one system with one metric (as sacreBLEU); here there are "
+                         f"{several}")
         if args.explain:
             raise _usage(f"--explain prints one derivation; here there are {several}")
         if args.score_only:
-            raise _usage(f"-b/--score-only prints one score; here there are {several} (-f tsv gives a plain table)")
+            raise _usage(f"-b/--score-only prints one score; here there are {several} (-f tsv gives a plain "
+                         "table)")
     _check_formats(args)
 
 

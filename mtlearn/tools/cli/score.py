@@ -33,7 +33,8 @@ __all__ = ["METRIC_NAMES", "METRICS", "ScoreOption", "score_options", "add_comma
 #: The metrics a command can run, as ``mtlearn score -m`` names them.
 METRIC_NAMES: tuple[str, ...] = ("bleu", "chrf", "ter", "meteor", "wer", "cer")
 #: How each of them scores (its command's :class:`~mtlearn.tools.cli.run.Metric`).
-METRICS: dict[str, Metric] = {"bleu": bleu.METRIC, "chrf": chrf.METRIC, "meteor": meteor.METRIC, **ter.METRICS}
+METRICS: dict[str, Metric] = {"bleu": bleu.METRIC, "chrf": chrf.METRIC, "meteor": meteor.METRIC,
+                               **ter.METRICS}
 
 #: ``mtlearn score``'s BLEU options (dest: flags); BLEU's options are not declared in an ``Options`` yet.
 _BLEU_FLAGS = {"tokenize": ("--tokenize", "-tok"), "smoothing": ("--smooth-method", "--smoothing", "-s"),
@@ -45,7 +46,7 @@ _DECLARED: tuple[tuple[str, type[Options], str], ...] = (
     ("ter", TerOptions, "TER (default: tercom's, case-insensitive)"),
     ("meteor", MeteorOptions, "METEOR (default: stages exact,stem,synonym)"),
 )
-#: What ``mtlearn score --help`` says of some of them (the rest: only the flag, as sacreBLEU's help lists them).
+#: What ``mtlearn score --help`` says of some of them (the rest: only the flag, as sacreBLEU's help has it).
 _HELP = {"chrf_word_order": "2 is chrF++", "meteor_stages": "e.g. exact,stem where WordNet is missing"}
 
 
@@ -76,12 +77,12 @@ def add_command(commands: Any) -> None:
     """Add ``mtlearn score`` to the subcommands ``commands``."""
     p_score = commands.add_parser(
         "score", help="several metrics (-m) and systems (-i) in one table, with sacreBLEU's option names",
-        description="sacreBLEU's main mode: every system (-i A B ...) scored with every metric (-m bleu chrf ter "
-                    "...) into one table, a row per system, on sacreBLEU's 0-100 scale (--scale 1: mtlearn's 0-1). "
-                    "Each metric runs with the defaults of its own command ('mtlearn bleu', 'mtlearn chrf' ...); "
-                    "the options below have sacreBLEU's names and apply to the metric they name. With one system "
-                    "and one metric the output is that command's (a score line, JSON, --explain, "
-                    "--sentence-level).",
+        description="sacreBLEU's main mode: every system (-i A B ...) scored with every metric (-m bleu chrf "
+                    "ter ...) into one table, a row per system, on sacreBLEU's 0-100 scale (--scale 1: "
+                    "mtlearn's 0-1). Each metric runs with the defaults of its own command ('mtlearn bleu', "
+                    "'mtlearn chrf' ...); the options below have sacreBLEU's names and apply to the metric "
+                    "they name. With one system and one metric the output is that command's (a score line, "
+                    "JSON, --explain, --sentence-level).",
         epilog="Example: mtlearn score -r ref.en -i sys1.en sys2.en -m bleu chrf ter -f latex. "
                "Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
     )
@@ -104,7 +105,8 @@ def _add_bleu_options(parser: argparse.ArgumentParser) -> None:
                        metavar="METHOD", help="BLEU's smoothing")
     group.add_argument(*_BLEU_FLAGS["smooth_value"], type=number, default=None, metavar="X",
                        help="the value of BLEU's smoothing")
-    group.add_argument(*_BLEU_FLAGS["lowercase"], action="store_true", default=None, help="BLEU: lowercase first")
+    group.add_argument(*_BLEU_FLAGS["lowercase"], action="store_true", default=None, help="BLEU: lowercase "
+                                                                                          "first")
     group.add_argument(*_BLEU_FLAGS["language_pair"], type=language_pair, default=None, metavar="SRC-TGT",
                        help="BLEU's tokenizer for the target: zh, ja-mecab, ko-mecab or 13a (as sacreBLEU)")
 
@@ -118,12 +120,12 @@ def _own_args(name: str) -> argparse.Namespace:
 
 
 def _metric_args(args: argparse.Namespace, name: str) -> argparse.Namespace:
-    """Metric ``name``'s own command-line namespace (its command's defaults), with ``mtlearn score``'s options for it."""
+    """Metric ``name``'s own command's namespace (its defaults), with ``mtlearn score``'s options for it."""
     own = _own_args(name)
     for dest, option in score_options().items():
         value = getattr(args, dest)
         if value is not None and option.metric == name:
-            if option.target == "case_sensitive":  # its command reads the case from --lowercase/--case-sensitive
+            if option.target == "case_sensitive":  # its command reads the case pair into args.lowercase
                 own.lowercase = not value
             else:
                 setattr(own, option.target, value)
@@ -131,12 +133,12 @@ def _metric_args(args: argparse.Namespace, name: str) -> argparse.Namespace:
 
 
 def jobs(args: argparse.Namespace) -> list[Job]:
-    """The metrics a scoring command runs: its own, or (``mtlearn score``) one per ``-m``, in the order given."""
+    """The metrics a scoring command runs: its own, or (``mtlearn score``) one per ``-m``, in their order."""
     if args.command != "score":
         return [Job(args.metric, args)]
     names = list(dict.fromkeys(args.metrics or ["bleu"]))
     for dest, option in score_options().items():
         if getattr(args, dest) is not None and option.metric not in names:
-            raise CommandLineError(f"{option.flags[0]} is an option of {option.metric}, which is not among the "
-                                   f"metrics (-m {' '.join(names)})", EXIT_USAGE)
+            raise CommandLineError(f"{option.flags[0]} is an option of {option.metric}, which is not among "
+                                   f"the metrics (-m {' '.join(names)})", EXIT_USAGE)
     return [Job(METRICS[name], _metric_args(args, name)) for name in names]

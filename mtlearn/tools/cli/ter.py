@@ -36,11 +36,11 @@ def add_commands(commands: Any) -> None:
         description="Corpus TER of the hypotheses against the references (or one segment's TER): the fewest "
                     "edits (insertions, deletions, substitutions and block shifts, found by tercom's greedy "
                     "search) divided by the average reference length. The defaults are those of the Python "
-                    "function mtlearn.ter, which are sacreBLEU's (case-insensitive, no normalisation). Scores "
-                    "are on sacreBLEU's 0-100 scale (--scale 1: mtlearn's 0-1) and can exceed 100. The options also "
-                    "have sacreBLEU's names (--ter-case-sensitive, --ter-normalized, ...).",
-        epilog="Example: mtlearn ter -r ref.en -i system.en --segment 7 --explain   (the edit script of line 7). "
-               "Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
+                    "function mtlearn.ter, which are sacreBLEU's (case-insensitive, no normalisation). "
+                    "Scores are on sacreBLEU's 0-100 scale (--scale 1: mtlearn's 0-1) and can exceed 100. "
+                    "The options also have sacreBLEU's names (--ter-case-sensitive, --ter-normalized, ...).",
+        epilog="Example: mtlearn ter -r ref.en -i system.en --segment 7 --explain   (the edit script of line "
+               "7). Exit status: 0 ok, 1 bad input data, 2 wrong command line.",
     )
     _add_arguments(parser, "ter")
     for name in ("wer", "cer"):

@@ -1,4 +1,4 @@
-"""What an option's text may be on the command line: numbers, whole numbers in a range, a seed, a language pair.
+"""What an option's text may be on the command line: numbers, whole numbers in a range, a seed, a language.
 
 Each function here is an argparse ``type``: it reads the text the user typed and returns the
 value, or raises :class:`argparse.ArgumentTypeError` with the reason (argparse names the option:
@@ -108,7 +108,8 @@ _any_whole = whole()
 def scale(text: str) -> int:
     """``--scale``: 100 (sacreBLEU's 0-100) or 1 (mtlearn's 0-1)."""
     if text.strip() not in ("100", "1"):
-        raise argparse.ArgumentTypeError(f"{text[:40]!r}: choose 100 (sacreBLEU's 0-100 scale) or 1 (mtlearn's 0-1)")
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: choose 100 (sacreBLEU's 0-100 scale) or 1 "
+                                         "(mtlearn's 0-1)")
     return int(text)
 
 
@@ -128,8 +129,8 @@ def seed(text: str) -> Optional[int]:
 
 
 class _SeedFromEnvironment:
-    """``--seed``'s default: sacreBLEU's ``$SACREBLEU_SEED`` when set, else 12345, read only when a seed is needed
-    (so that a stray value there stops only the commands that draw samples)."""
+    """``--seed``'s default: sacreBLEU's ``$SACREBLEU_SEED`` when set, else 12345, read only when a seed is
+    needed (so that a stray value there stops only the commands that draw samples)."""
 
     def __repr__(self) -> str:
         return "$SACREBLEU_SEED or 12345"

@@ -1,4 +1,4 @@
-"""``mtlearn wordnet``: METEOR's WordNet set-up (:mod:`mtlearn.metrics.meteor.wordnet`), its failures in one line."""
+"""``mtlearn wordnet``: METEOR's WordNet set-up (:mod:`mtlearn.metrics.meteor.wordnet`), failures in one line."""
 
 from __future__ import annotations
 
