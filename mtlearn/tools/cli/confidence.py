@@ -38,7 +38,7 @@ MAX_DRAWS = 50_000_000
 
 @dataclass(frozen=True)
 class Confidence:
-    """A bootstrap interval: ``mean`` of the resampled scores and ``ci``, the half-width of their 95% interval.
+    """A bootstrap interval: ``mean`` of the resampled scores, ``ci`` the half-width of their 95% interval.
 
     Both on mtlearn's 0-1 scale; ``n_samples`` test sets drawn with ``seed`` (None: unseeded).
 

@@ -50,7 +50,7 @@ MAX_WIDTH = 17
 
 
 class Interval(Protocol):
-    """A bootstrap confidence interval (see :mod:`mtlearn.tools.cli.confidence`): mean and half-width, 0-1 terms."""
+    """A bootstrap confidence interval (:mod:`mtlearn.tools.cli.confidence`): mean, half-width (0-1)."""
 
     mean: float
     ci: float
@@ -60,10 +60,12 @@ class Interval(Protocol):
 
 @dataclass(frozen=True)
 class Style:
-    """How scores are printed: ``scale`` 100 or 1, ``width`` decimals of the score (None: 2 on 0-100, 4 on 0-1).
+    """How scores are printed: ``scale`` 100 or 1, ``width`` decimals of the score (None: 2, or 4 on 0-1).
 
-    >>> Style().score(0.25027), Style(scale=1).score(0.25027), Style().part(0.6543), Style(scale=1).part(0.6543)
-    ('25.03', '0.2503', '65.43', '0.6543')
+    >>> Style().score(0.25027), Style(scale=1).score(0.25027)
+    ('25.03', '0.2503')
+    >>> Style().part(0.6543), Style(scale=1).part(0.6543)
+    ('65.43', '0.6543')
     """
 
     scale: int = DEFAULT_SCALE
@@ -125,14 +127,16 @@ def _reason(result: Union[ChrfResult, TerResult]) -> str:
 def _bleu_details(result: BleuResult, style: Style) -> str:
     """sacreBLEU's text after the score: the precisions on the scale, BP, ratio, lengths."""
     digits = 1 if style.scale == 100 else 3
-    precisions = orders_text(result.precisions, lambda p: f"{style.scale * p:.{digits}f}")  # a huge order: said once
+    # A huge order: said once.
+    precisions = orders_text(result.precisions, lambda p: f"{style.scale * p:.{digits}f}")
     return (f" {precisions} (BP = {result.brevity_penalty:.3f} ratio = {result.ratio:.3f} "
             f"hyp_len = {result.candidate_length} ref_len = {result.reference_length})")
 
 
 def _meteor_details(result: MeteorResult, style: Style) -> str:
     return (f" (P = {style.part(float(result.precision))} R = {style.part(float(result.recall))} "
-            f"F_mean = {style.part(float(result.f_mean))} chunks = {result.chunks} matches = {result.matches} "
+            f"F_mean = {style.part(float(result.f_mean))} chunks = {result.chunks} "
+            f"matches = {result.matches} "
             f"penalty = {float(result.penalty):.4f} hyp_len = {result.candidate_length} "
             f"ref_len = {result.reference_length})"
             + ("" if result.optimal else " [alignment search stopped early: not proven optimal]"))
@@ -174,7 +178,7 @@ def details(result: Result, style: Style) -> str:
 
 
 def score_line(result: Result, style: Style, tail: str = "", interval: Optional[Interval] = None) -> str:
-    """``NAME = score`` on the scale, the interval if any, then ``tail`` (the details; the signature is the caller's).
+    """``NAME = score`` on the scale, the interval if any, then ``tail`` (the details; not the signature).
 
     >>> from mtlearn import ter
     >>> result = ter("d a b c", ["a b c d"])
@@ -186,7 +190,7 @@ def score_line(result: Result, style: Style, tail: str = "", interval: Optional[
 
 def result_json(result: Result, style: Style, interval: Optional[Interval] = None,
                 **extra: Any) -> dict[str, Any]:
-    """The result as JSON data: its name, the score on the scale, ``scale``, then its ``to_dict()`` (0-1 terms).
+    """The result as JSON data: its name, the score on the scale, ``scale``, then its ``to_dict()`` (0-1).
 
     >>> from mtlearn import chrf
     >>> data = result_json(chrf("the cat", ["the cat"]), Style(), line=3)
@@ -257,8 +261,9 @@ def table(systems: Sequence[str], cells: Sequence[Sequence[Cell]], style: Style,
     names = [metric_name(cell.result) for cell in cells[0]]
     signatures = [_signature(cell) for cell in cells[0]]
     if form == "json":
-        return json.dumps([result_json(cell.result, style, cell.interval, system=system)
-                           for system, row in zip(systems, cells) for cell in row], indent=2, ensure_ascii=False)
+        data = [result_json(cell.result, style, cell.interval, system=system)
+                for system, row in zip(systems, cells) for cell in row]
+        return json.dumps(data, indent=2, ensure_ascii=False)
     if form == "tsv":
         return _tsv(systems, cells, style, names, signatures)
     if form == "latex":
@@ -274,8 +279,9 @@ def _signature(cell: Cell) -> str:
 
 def _text_table(systems: Sequence[str], cells: Sequence[Sequence[Cell]], style: Style, names: list[str],
                 signatures: list[str]) -> str:
-    rows = [["system", *names]] + [[system, *(style.score(c.result.score) + style.interval(c.interval) for c in row)]
-                                   for system, row in zip(systems, cells)]
+    rows = [["system", *names]] + [
+        [system, *(style.score(c.result.score) + style.interval(c.interval) for c in row)]
+        for system, row in zip(systems, cells)]
     widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
     lines = ["  ".join([row[0].ljust(widths[0])] + [v.rjust(w) for v, w in zip(row[1:], widths[1:])]).rstrip()
              for row in rows]
@@ -324,11 +330,13 @@ def _latex(systems: Sequence[str], cells: Sequence[Sequence[Cell]], style: Style
     def value(c: Cell) -> str:
         if c.interval is None:
             return style.score(c.result.score)
-        return f"{style.score(c.result.score)} ({style.score(c.interval.mean)} $\\pm$ {style.score(c.interval.ci)})"
+        interval = f"{style.score(c.interval.mean)} $\\pm$ {style.score(c.interval.ci)}"
+        return f"{style.score(c.result.score)} ({interval})"
 
     lines = [r"\begin{tabular}{l" + "r" * len(names) + "}", r"\toprule",
              " & ".join(["System", *map(_latex_text, names)]) + r" \\", r"\midrule"]
-    lines += [" & ".join([_latex_text(system), *map(value, row)]) + r" \\" for system, row in zip(systems, cells)]
+    lines += [" & ".join([_latex_text(system), *map(value, row)]) + r" \\"
+              for system, row in zip(systems, cells)]
     lines += [r"\bottomrule", r"\end{tabular}"]
     lines += [f"% {name}: {sig}" for name, sig in zip(names, signatures)]
     return "\n".join(lines)

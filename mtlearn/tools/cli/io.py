@@ -1,4 +1,4 @@
-"""The command line's files: reading them sacreBLEU's way and writing the output; every problem a :class:`CommandLineError`.
+"""The command line's files read sacreBLEU's way, the output written; a problem: :class:`CommandLineError`.
 
 Input files follow sacreBLEU's conventions: UTF-8, one segment a line (lines end at
 ``\\n`` only), trailing white space dropped, a leading byte-order mark ignored. A corpus
@@ -19,7 +19,7 @@ encoding lacks.
 ...     seen.append(item)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-mtlearn.tools.cli.io.CommandLineError: .../hyp.txt has 1 line but .../ref.txt has more (line 2 has no partner); the files must be line-aligned (one segment a line)
+mtlearn.tools.cli.io.CommandLineError: .../hyp.txt has 1 line but .../ref.txt has more (line 2 has no ...
 >>> seen  # the line before the mismatch was given out
 [(1, 'the cat', ('the cat',))]
 >>> import shutil; shutil.rmtree(folder)
@@ -101,10 +101,10 @@ def read_lines(data: bytes, name: str) -> list[str]:
     ['the cat', 'sat', '', 'on the mat']
     >>> read_lines(b"", "hyp.txt")
     []
-    >>> read_lines(b"ok\\nbad \\xff here\\n", "hyp.txt")
+    >>> read_lines(b"ok\\nbad \\xff here\\n", "hyp.txt")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    mtlearn.tools.cli.io.CommandLineError: hyp.txt, line 2: not valid UTF-8 (byte 0xff at byte 5 of the line); save the file as UTF-8
+    mtlearn.tools.cli.io.CommandLineError: hyp.txt, line 2: not valid UTF-8 (byte 0xff at byte 5 of the ...
     """
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
@@ -149,7 +149,7 @@ def read_segments(path: Optional[str], stdin: Optional[IO[bytes]] = None) -> tup
 
 
 def _read_all(read: Callable[[], bytes], name: str) -> bytes:
-    """``read()``, with running out of memory (``-r /dev/zero``, a file larger than the memory) said in one line."""
+    """``read()``, running out of memory (``-r /dev/zero``, a file larger than memory) said in one line."""
     try:
         return read()
     except MemoryError:
@@ -183,7 +183,7 @@ def _check_stdin_once(reference_paths: Sequence[str], hypothesis_paths: Sequence
 
 def load_corpus(reference_paths: Sequence[str], hypothesis_path: Optional[str],
                 stdin: Optional[IO[bytes]] = None) -> Corpus:
-    """Read and line-align the reference files and the hypotheses; every mismatch is a :class:`CommandLineError`.
+    """Read and line-align the reference files and the hypotheses; every mismatch a :class:`CommandLineError`.
 
     >>> load_corpus(["/nonexistent/ref.txt"], "/nonexistent/hyp.txt")
     Traceback (most recent call last):
@@ -218,8 +218,8 @@ def load_corpora(reference_paths: Sequence[str], hypothesis_paths: Sequence[Opti
             raise CommandLineError(f"{name} is given twice to -i; give each system once", EXIT_USAGE)
         if not lines:
             where = "standard input" if name == STDIN_NAME else name
-            raise CommandLineError(f"{where} is empty: no hypotheses to score"
-                                   + (" (give them on standard input or with -i HYP)" if name == STDIN_NAME else ""))
+            hint = " (give them on standard input or with -i HYP)" if name == STDIN_NAME else ""
+            raise CommandLineError(f"{where} is empty: no hypotheses to score{hint}")
         systems.append((name, lines))
     for name, lines in references:
         if not lines:
@@ -255,7 +255,8 @@ class AlignedLines:
         _check_stdin_once(reference_paths, [hypothesis_path])
         self._files = ExitStack()
         try:
-            self.names, self.streams = zip(*(self._open(path, stdin) for path in [hypothesis_path, *reference_paths]))
+            paths = [hypothesis_path, *reference_paths]
+            self.names, self.streams = zip(*(self._open(path, stdin) for path in paths))
         except BaseException:
             self._files.close()
             raise
@@ -287,7 +288,8 @@ class AlignedLines:
         try:
             raw = stream.readline()
         except MemoryError:  # a line without end (`-r /dev/zero`)
-            raise CommandLineError(f"{what}, line {number}: too long to read into the memory available") from None
+            message = f"{what}, line {number}: too long to read into the memory available"
+            raise CommandLineError(message) from None
         except OSError as error:
             raise CommandLineError(f"{what}: cannot read it: {error.strerror or error}") from None
         if not raw:
@@ -313,8 +315,8 @@ class AlignedLines:
         if number == 1:
             return self._empty(ended[0], is_hypothesis=lines[0] is None)
         return CommandLineError(
-            f"{ended[0]} has {plural(number - 1, 'line')} but {going[0]} has more (line {number} has no partner); "
-            "the files must be line-aligned (one segment a line)"
+            f"{ended[0]} has {plural(number - 1, 'line')} but {going[0]} has more (line {number} has no "
+            "partner); the files must be line-aligned (one segment a line)"
         )
 
 
@@ -329,7 +331,7 @@ def write_output(chunks: Iterable[str]) -> int:
 
 
 def _write_pieces(pieces: Iterable[str], stream: Optional[IO[str]] = None) -> None:
-    """Write ``pieces`` to ``stream`` (default standard output) and flush; each failure a :class:`CommandLineError`.
+    """Write ``pieces`` to ``stream`` (default: standard output), flush; a failure: :class:`CommandLineError`.
 
     Characters that the stream's encoding cannot represent (``PYTHONIOENCODING=ascii``)
     are written as JSON's ``\\uXXXX`` escapes, so that ``--json`` stays valid JSON,
@@ -362,7 +364,8 @@ def _write_pieces(pieces: Iterable[str], stream: Optional[IO[str]] = None) -> No
 
 
 class _Writer:
-    """Text to ``stream``'s bytes in its encoding, what it lacks as ``\\uXXXX`` (said once), short writes retried."""
+    """Text to ``stream``'s bytes in its encoding, what it lacks as ``\\uXXXX`` (said once); short writes
+    retried."""
 
     def __init__(self, stream: IO[str]) -> None:
         self.stream = stream
@@ -390,14 +393,16 @@ class _Writer:
 
     def _warn(self) -> None:
         if not self.warned and sys.stderr is not None:
-            print(f"mtlearn: warning: the output's encoding ({self.encoding}) cannot represent some characters; "
-                  "they are written as \\uXXXX escapes (set PYTHONIOENCODING=utf-8 to have them as they are)",
+            print(f"mtlearn: warning: the output's encoding ({self.encoding}) cannot represent some "
+                  "characters; they are written as \\uXXXX escapes (set PYTHONIOENCODING=utf-8 to have them "
+                  "as they are)",
                   file=sys.stderr)
         self.warned = True
 
 
 def _escape_unencodable(text: str, encoding: str) -> str:
-    r"""``text`` with each character ``encoding`` lacks written as JSON writes it (``\u00e9``; a pair beyond U+FFFF).
+    r"""``text``, each character ``encoding`` lacks written as JSON writes it (``\u00e9``; beyond U+FFFF a
+    pair).
 
     >>> print(_escape_unencodable("café 😀", "ascii"))
     caf\u00e9 \ud83d\ude00

@@ -1,4 +1,5 @@
-"""The ``mtlearn`` command line (its parser, its dispatch, :func:`main`): BLEU, METEOR, chrF, TER, WER, CER of text files, with the derivation on demand.
+"""The ``mtlearn`` command line (parser, dispatch, :func:`main`): BLEU, METEOR, chrF, TER, WER, CER of text
+files, with the derivation on demand.
 
 ::
 
@@ -9,8 +10,9 @@
     mtlearn wer    -r REF [REF ...] [-i HYP [HYP ...]] [options]            # also: mtlearn cer
     mtlearn score  -r REF [REF ...] -i SYS [SYS ...] -m bleu chrf ter ...   # one table, sacreBLEU's -m
     mtlearn wordnet [--check]           # make WordNet available for METEOR's synonym stage
-    mtlearn compare -r REF [REF ...] -i BASELINE SYS2 [SYS3 ...] [--metric bleu|chrf|meteor|ter] --paired-bs|--paired-ar
-    mtlearn why bleu|meteor -r REF [REF ...] [-i HYP] [--profiles A,B,...] [--walk A B]  # why libraries disagree
+    mtlearn compare -r REF [REF ...] -i BASELINE SYS2 [SYS3 ...] [--metric bleu|chrf|meteor|ter]
+                    --paired-bs|--paired-ar             # sacreBLEU's paired significance tests
+    mtlearn why bleu|meteor -r REF [REF ...] [-i HYP] [--profiles A,B,...] [--walk A B]  # libraries disagree
 
 Files follow sacreBLEU's conventions: UTF-8, one segment a line, all files
 line-aligned; several ``-r`` files give several references for every segment;
@@ -64,7 +66,8 @@ BLEU = 100.00 ...
   "scale": 100,
   ...
 0
->>> main(["chrf", "-r", str(folder / "ref.txt"), "-i", str(folder / "hyp.txt"), "--plus", "--scale", "1"])  # doctest: +ELLIPSIS
+>>> main(["chrf", "-r", str(folder / "ref.txt"), "-i", str(folder / "hyp.txt"), "--plus",
+...       "--scale", "1"])  # doctest: +ELLIPSIS
 chrF2++ = 1.0000 (P = 1.0000 R = 1.0000 char_order = 6 word_order = 2 beta = 2)  mtlearn-chrf|nrefs:1|...
 0
 >>> import shutil; shutil.rmtree(folder)
@@ -92,8 +95,8 @@ __all__ = ["build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``mtlearn`` argument parser with its ``bleu``, ``meteor``, ``chrf``, ``ter``, ``wer``, ``cer``, ``score``,
-    ``compare``, ``why`` and ``wordnet`` subcommands.
+    """The ``mtlearn`` argument parser with its ``bleu``, ``meteor``, ``chrf``, ``ter``, ``wer``, ``cer``,
+    ``score``, ``compare``, ``why`` and ``wordnet`` subcommands.
 
     >>> args = build_parser().parse_args(["bleu", "-r", "ref.txt"])
     >>> args.tokenize, args.smoothing, args.input, args.references, args.scale, args.format
@@ -143,9 +146,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     half-written standard output (except with ``--sentence-level``, whose lines are
     written as they are scored: an error on a later line stops the output there).
     The errors a user can cause (bad files, bad option values, missing WordNet, a
-    closed or full standard output, too little memory, Ctrl-C: status 130) end in one ``mtlearn: error:`` line; anything else is
-    a bug and shows its traceback. A reader that stops reading early (``| head``) is
-    not an error: the status is 0 whatever the size of the output.
+    closed or full standard output, too little memory, Ctrl-C: status 130) end in one
+    ``mtlearn: error:`` line; anything else is a bug and shows its traceback. A reader that
+    stops reading early (``| head``) is not an error: the status is 0 whatever the size of
+    the output.
 
     >>> main(["bleu", "-r", "/nonexistent/ref.txt", "-i", "/nonexistent/hyp.txt"])  # message on stderr
     1

@@ -3,7 +3,7 @@
 >>> from mtlearn.tools.cli.arguments import Parser
 >>> commands = Parser(prog="mtlearn").add_subparsers(dest="command")
 >>> add_command(commands)
->>> args = commands.choices["meteor"].parse_args(["-r", "r.txt", "--meteor-stages", "exact,stem", "--gamma", "1/4"])
+>>> args = commands.choices["meteor"].parse_args(["-r", "r", "--stages", "exact,stem", "--gamma", "1/4"])
 >>> METRIC.options(args, False)  # doctest: +ELLIPSIS
 {'stages': ('exact', 'stem'), 'alpha': 0.9, 'beta': 3.0, 'gamma': 0.25, 'tie_break': 'crossings', ...}
 """

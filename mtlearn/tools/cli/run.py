@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from typing import Optional, Union
 
 from mtlearn.tools.cli.confidence import Confidence, bootstrap_confidence
-from mtlearn.tools.cli.format import (Cell, Style, details, explain_text, metric_name, result_json, score_line,
-                                table)
+from mtlearn.tools.cli.format import (Cell, Style, details, explain_text, metric_name, result_json,
+                                      score_line, table)
 from mtlearn.tools.cli.io import EXIT_USAGE, AlignedLines, CommandLineError, Corpus, load_corpora
 from mtlearn.metrics.bleu.score import BleuResult
 from mtlearn.metrics.chrf.result import ChrfResult
@@ -47,7 +47,8 @@ Result = Union[BleuResult, MeteorResult, ChrfResult, TerResult]
 
 @dataclass(frozen=True)
 class Metric:
-    """How one metric scores: its name (``bleu`` ...), one segment, a corpus, its options from the command line.
+    """How one metric scores: its name (``bleu`` ...), one segment, a corpus, its options from the command
+    line.
 
     >>> from mtlearn import chrf, corpus_chrf
     >>> m = Metric("chrf", chrf, corpus_chrf, lambda args, one_segment: {"word_order": args.word_order})
@@ -58,7 +59,8 @@ class Metric:
     key: str
     segment: Callable[..., Result]
     corpus: Callable[..., Result]
-    options: Callable[[argparse.Namespace, bool], dict[str, object]]  # (args, one_segment) -> keyword arguments
+    #: (args, one_segment) -> the keyword arguments of ``segment`` and ``corpus``.
+    options: Callable[[argparse.Namespace, bool], dict[str, object]]
 
 
 @dataclass(frozen=True)
@@ -92,10 +94,10 @@ def check_combination(args: argparse.Namespace, n_systems: int, n_metrics: int) 
 
     >>> args = argparse.Namespace(segment=None, sentence_level=True, explain=False, score_only=False,
     ...                           format="text", confidence=False)
-    >>> check_combination(args, 2, 1)
+    >>> check_combination(args, 2, 1)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    mtlearn.tools.cli.io.CommandLineError: --sentence-level scores one system with one metric (as sacreBLEU); here there are several systems (-i)
+    mtlearn.tools.cli.io.CommandLineError: --sentence-level scores one system with one metric (as ...
     """
     if n_systems > 1 or n_metrics > 1:
         several = "several systems (-i)" if n_systems > 1 else "several metrics (-m)"
@@ -119,7 +121,8 @@ def _check_formats(args: argparse.Namespace) -> None:
                      + ("--sentence-level" if args.sentence_level else "--segment") + " (as sacreBLEU)")
     if args.format == "latex" and (args.sentence_level or args.segment is not None):
         raise _usage("-f latex makes a table of corpus scores; with "
-                     + ("--sentence-level" if args.sentence_level else "--segment") + " use text, json or tsv")
+                     + ("--sentence-level" if args.sentence_level else "--segment")
+                     + " use text, json or tsv")
     if args.format == "tsv" and args.segment is not None:
         raise _usage("--segment prints one score: as text, JSON (-f json), its derivation (--explain) or "
                      "alone (-b); -f tsv is for tables and --sentence-level")
@@ -137,7 +140,8 @@ def run(args: argparse.Namespace, jobs: Sequence[Job], systems: Sequence[Optiona
         job = jobs[0]
         options = job.metric.options(job.args, True)
         lines = AlignedLines(args.references, systems[0])
-        return _SentenceLevel(args, style, lines, lambda hyp, refs: job.metric.segment(hyp, list(refs), **options))
+        return _SentenceLevel(args, style, lines,
+                              lambda hyp, refs: job.metric.segment(hyp, list(refs), **options))
     corpora = load_corpora(args.references, systems)
     if args.segment is not None:
         return [_one_segment(args, style, jobs[0], corpora[0])]
@@ -152,7 +156,8 @@ def _one_segment(args: argparse.Namespace, style: Style, job: Job, corpus: Corpu
         raise _usage(f"--segment {args.segment} is out of range: {corpus.hypothesis_file} has "
                      f"{plural(len(corpus), 'segment')} (numbered 1..{len(corpus)})")
     i = args.segment - 1
-    result = job.metric.segment(corpus.hypotheses[i], list(corpus.references[i]), **job.metric.options(job.args, True))
+    options = job.metric.options(job.args, True)
+    result = job.metric.segment(corpus.hypotheses[i], list(corpus.references[i]), **options)
     return _render_one(args, style, result)
 
 
@@ -165,7 +170,8 @@ def _corpus_cell(args: argparse.Namespace, job: Job, corpus: Corpus) -> Cell:
     return Cell(result, interval)
 
 
-def _render_one(args: argparse.Namespace, style: Style, result: Result, interval: Optional[Confidence] = None) -> str:
+def _render_one(args: argparse.Namespace, style: Style, result: Result,
+                interval: Optional[Confidence] = None) -> str:
     if args.score_only:
         return style.score(result.score)
     if args.format == "json":
@@ -228,7 +234,8 @@ class _SentenceLevel:
                 try:
                     text = self._render(number, self.score(hypothesis, references))
                 except (LookupError, OSError, ValueError, TypeError, OverflowError) as error:
-                    raise CommandLineError(f"{self.file}, line {number}: {as_option(str(error), self.args)}") from None
+                    reason = as_option(str(error), self.args)
+                    raise CommandLineError(f"{self.file}, line {number}: {reason}") from None
                 if caught:
                     self._say(caught)
                     caught.clear()

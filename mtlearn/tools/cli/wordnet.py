@@ -1,4 +1,4 @@
-"""``mtlearn wordnet``: METEOR's WordNet set-up (:mod:`mtlearn.metrics.meteor.wordnet`), failures in one line."""
+"""``mtlearn wordnet``: METEOR's WordNet set-up (:mod:`mtlearn.metrics.meteor.wordnet`); errors in a line."""
 
 from __future__ import annotations
 
@@ -19,8 +19,9 @@ def run(argv: list[str]) -> int:
             return wordnet_setup.main(argv, prog="mtlearn wordnet")
     except OSError as error:  # e.g. a --target that cannot be written to
         where = f" ({error.filename})" if getattr(error, "filename", None) else ""
-        print_error(f"wordnet: {error.strerror or error}{where}; give a folder you can write to with --target DIR "
-                    "(e.g. ~/nltk_data, which NLTK searches) or check its permissions")
+        reason = error.strerror or error
+        print_error(f"wordnet: {reason}{where}; give a folder you can write to with --target "
+                    "DIR (e.g. ~/nltk_data, which NLTK searches) or check its permissions")
         return EXIT_INPUT
     except ValueError as error:  # e.g. a target refused for safety; the message says why
         print_error(f"wordnet: {error}")
