@@ -124,7 +124,8 @@ def _ours(archive: Path) -> bool:
         return False
 
 
-def _check_archive(archive: Path, folder: Path, source: Path, protected: dict[Path, str], force: bool) -> Path:
+def _check_archive(archive: Path, folder: Path, source: Path, protected: dict[Path, str],
+                   force: bool) -> Path:
     """The resolved zip path, checked: ``*.zip``, outside the source and the edition, ours or ``force``."""
     resolved = _resolve(archive, "--zip")
     refuse = _shown("--zip", archive, resolved)
@@ -138,7 +139,8 @@ def _check_archive(archive: Path, folder: Path, source: Path, protected: dict[Pa
     if resolved == folder or folder in resolved.parents:
         raise EditionError(f"{refuse}: it would be inside the edition it zips")
     if resolved.exists() and not (resolved.is_file() and (force or _ours(resolved))):
-        raise EditionError(f"{refuse}: it exists and the builder did not write it; pass --force to replace it")
+        raise EditionError(f"{refuse}: it exists and the builder did not write it; pass --force to replace "
+                           "it")
     return resolved
 
 
@@ -151,7 +153,8 @@ def check_output(source: Path, folder: Path, archive: Optional[Path], *, force: 
     _check_place(resolved, _shown("--out", given, resolved), protected)
     if resolved.exists() and not resolved.is_dir():
         raise EditionError(f"{_shown('--out', given, resolved)}: it is a file, not a folder")
-    zipped = None if archive is None else _check_archive(Path(archive), resolved, Path(source), protected, force)
+    zipped = (None if archive is None
+              else _check_archive(Path(archive), resolved, Path(source), protected, force))
     return Output(given, resolved, zipped, force)
 
 
@@ -165,7 +168,7 @@ def _plain_name(name: object) -> bool:
 
 
 def _read_marker(folder: Path) -> Optional[dict[str, str]]:
-    """The files the builder wrote into ``folder`` and their SHA-256, or ``None`` if it holds no valid marker."""
+    """The files the builder wrote into ``folder`` and their SHA-256; ``None``: no valid marker."""
     path = folder / MARKER_FILE
     if path.is_symlink() or not path.is_file():
         return None
@@ -173,7 +176,8 @@ def _read_marker(folder: Path) -> Optional[dict[str, str]]:
         data = json.loads(path.read_bytes()[: 2**20].decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return None
-    files = data.get("files") if isinstance(data, dict) and data.get("made_by") in (_MADE_BY, _MADE_BY_BEFORE) else None
+    ours = isinstance(data, dict) and data.get("made_by") in (_MADE_BY, _MADE_BY_BEFORE)
+    files = data.get("files") if ours else None
     if not isinstance(files, dict):
         return None
     valid = all(_plain_name(name) and isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{64}", digest)
@@ -199,7 +203,8 @@ def _check_no_folder_in_the_way(output: Output, names: Sequence[str]) -> None:
 
 
 def _files_to_delete(output: Output, names: Sequence[str]) -> list[str]:
-    """The files of a previous build to delete before writing ``names``; refuses a folder not the builder's."""
+    """The files of a previous build to delete before writing ``names``; refuses a folder not the
+    builder's."""
     folder, given = output.folder, output.given
     _check_no_folder_in_the_way(output, names)
     if not folder.exists() or not any(folder.iterdir()):
@@ -213,8 +218,8 @@ def _files_to_delete(output: Output, names: Sequence[str]) -> list[str]:
                            "are kept)")
     changed = [name for name, digest in previous.items() if _changed(folder / name, digest)]
     if changed and not output.force:
-        raise EditionError(f"refusing --out {given}: {given / changed[0]} changed since the builder wrote it; "
-                           "pass --force to overwrite it")
+        raise EditionError(f"refusing --out {given}: {given / changed[0]} changed since the builder wrote "
+                           "it; pass --force to overwrite it")
     gone = set(previous) - set(names) - set(changed)  # a changed file is never deleted, even with force
     return sorted(name for name in gone if (folder / name).is_file())
 

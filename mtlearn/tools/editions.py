@@ -172,7 +172,7 @@ def read_notebook(path: Path) -> nbformat.NotebookNode:
     ...     read_notebook(Path(tmp) / "01_a.ipynb")
     Traceback (most recent call last):
     ...
-    mtlearn.tools.edition_folder.EditionError: ...01_a.ipynb: not a valid notebook: 'list' object has no attribute 'get'
+    mtlearn.tools.edition_folder.EditionError: ...01_a.ipynb: not a valid notebook: 'list' object has no ...
     """
     data = _read_bytes(Path(path))
     try:
@@ -224,7 +224,8 @@ def _check_order(kind: str, inside: bool, where: str) -> None:
 
 
 def _mark_regions(source: str, where: str) -> tuple[str, list[str]]:
-    """``source`` with each marker nbgrader would misread written as its marker; the warnings; the pairs checked.
+    """``source`` with each marker nbgrader would misread written as its marker; the warnings; the pairs
+    checked.
 
     >>> _mark_regions("x = 1\\n  # Begin Solution\\n  y\\n  ### END SOLUTION", "cell 0")[0].splitlines()[1]
     '  ### BEGIN SOLUTION'
@@ -313,7 +314,7 @@ def student_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     >>> student_notebook(broken)
     Traceback (most recent call last):
     ...
-    mtlearn.tools.edition_folder.EditionError: cell 0: a begin solution marker with no end solution marker after it
+    mtlearn.tools.edition_folder.EditionError: cell 0: a begin solution marker with no end solution marker ...
     """
     student, notes = _student(nb)
     for note in notes:
@@ -363,7 +364,8 @@ def _edition_files(name: str, source: Path, notebooks: list[Path]) -> tuple[dict
         except RecursionError:
             raise EditionError(f"{path}: nested too deeply to be a notebook") from None
         except nbformat.ValidationError as error:
-            raise EditionError(f"{path}: its {name} edition is not a valid notebook: {first_line(error)}") from None
+            reason = first_line(error)
+            raise EditionError(f"{path}: its {name} edition is not a valid notebook: {reason}") from None
         text = nbformat.writes(nb)
         files[path.name] = (text if text.endswith("\n") else text + "\n").encode("utf-8")
     readme = source / _README
@@ -374,7 +376,7 @@ def _edition_files(name: str, source: Path, notebooks: list[Path]) -> tuple[dict
 
 def build_edition(name: str, source: Path, folder: Path, *, archive: Optional[Path] = None,
                   force: bool = False) -> Edition:
-    """Write edition ``name`` (``"student"`` or ``"instructor"``) of the notebooks in ``source`` to ``folder``.
+    """Write edition ``name`` (``"student"``, ``"instructor"``) of the notebooks in ``source`` to ``folder``.
 
     ``archive``, if given, is a zip file of the edition. Besides the notebooks, each edition
     gets ``source``'s README.md, if there is one. Both paths are checked, and every notebook
@@ -390,8 +392,8 @@ def build_edition(name: str, source: Path, folder: Path, *, archive: Optional[Pa
     output = check_output(Path(source), Path(folder), archive, force=force)
     files, notes = _edition_files(name, Path(source), notebooks)
     write_output(output, name, files)
-    return Edition(name, Path(folder), tuple(p.name for p in notebooks), None if archive is None else Path(archive),
-                   tuple(notes))
+    zipped = None if archive is None else Path(archive)
+    return Edition(name, Path(folder), tuple(p.name for p in notebooks), zipped, tuple(notes))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -412,7 +414,8 @@ def _marker_warnings(caught: list[warnings.WarningMessage]) -> Iterator[str]:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m mtlearn.tools.editions {student,instructor} [--source DIR] [--out DIR] [--zip FILE] [--force]``."""
+    """``python -m mtlearn.tools.editions {student,instructor} [--source DIR] [--out DIR] [--zip FILE]
+    [--force]``."""
     parser = _Parser(prog=f"python -m {PROG}", description=__doc__.split("\n")[0])
     parser.add_argument("edition", choices=EDITIONS)
     parser.add_argument("--source", type=Path, default=Path("notebooks"), help="the committed notebooks")

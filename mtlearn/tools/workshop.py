@@ -181,8 +181,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
         cap = self.max_kernels_per_client
         if client is not None and cap > 0 and self.kernels_of(client) >= cap:
             self.log.warning("refusing a kernel: %s holds %d, the cap per client", client, cap)
-            raise web.HTTPError(429, reason=f"You already have {cap} workshop pages open, the most one participant "
-                                            "may; close one (its place is freed at once) and reload")
+            raise web.HTTPError(429, reason=f"You already have {cap} workshop pages open, the most one "
+                                            "participant may; close one (its place is freed at once) and "
+                                            "reload")
         running = len(self.list_kernel_ids())
         if running + sum(self._starting.values()) >= self.max_kernels:
             self.log.warning("refusing a kernel: %d running, the cap is %d", running, self.max_kernels)
@@ -209,7 +210,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
 
 def _proc_address(text: str) -> tuple[str, int]:
-    """``"0100007F:1F90"`` (/proc/net/tcp: the address's 32-bit words in host order, then the port) -> address, port.
+    """``"0100007F:1F90"`` (/proc/net/tcp: the address's 32-bit words in host order, then the port) ->
+    address, port.
 
     >>> _proc_address("0100007F:1F90") if sys.byteorder == "little" else ("127.0.0.1", 8080)
     ('127.0.0.1', 8080)
@@ -327,8 +329,8 @@ class WorkshopKernelWebsocketHandler(VoilaKernelWebsocketHandler):
     """Voilà's kernel websocket, v1 protocol only, every frame's layout checked before it is read.
 
     The handshake is refused (HTTP 400) unless the client asks for :data:`V1_PROTOCOL`
-    (jupyter_server then selects it); a frame from the client that is not a v1 message closes the socket (1007); the
-    frames sent are read with :func:`v1_parts` (Voilà drops ``execute_input``).
+    (jupyter_server then selects it); a frame from the client that is not a v1 message closes the socket
+    (1007); the frames sent are read with :func:`v1_parts` (Voilà drops ``execute_input``).
     """
 
     async def pre_get(self) -> None:
@@ -368,7 +370,8 @@ class WorkshopVoila(Voila):
         self.voila_configuration.prelaunch_hook = prelaunch_hook
 
     def init_settings(self) -> dict:
-        """Voilà's settings; the login cookie SameSite=Lax, valid :data:`LOGIN_HOURS` (config may say otherwise)."""
+        """Voilà's settings; the login cookie SameSite=Lax, valid :data:`LOGIN_HOURS` (unless config says
+        otherwise)."""
         settings = super().init_settings()
         provider, days = self.identity_provider, LOGIN_HOURS / 24
         provider.cookie_options = {"samesite": "Lax", "expires_days": days, **provider.cookie_options}
@@ -397,7 +400,8 @@ def voila_argv(notebook: str, *, port: int = 8866, max_kernels: int = MAX_KERNEL
     """
     for name, value, least in (("port", port, 1), ("max_kernels", max_kernels, 1),
                                ("max_kernels_per_client", max_kernels_per_client, 0),
-                               ("cull_idle_timeout", cull_idle_timeout, 1), ("cull_interval", cull_interval, 1),
+                               ("cull_idle_timeout", cull_idle_timeout, 1),
+                               ("cull_interval", cull_interval, 1),
                                ("kernel_cpu_seconds", kernel_cpu_seconds, 1),
                                ("kernel_memory_mb", kernel_memory_mb, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
@@ -453,7 +457,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     # Voilà finds templates on the Jupyter path: mtlearn's own (no CDN links) lives beside this module.
-    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATE_ROOT), os.environ.get("JUPYTER_PATH")]))
+    paths = [str(TEMPLATE_ROOT), os.environ.get("JUPYTER_PATH")]
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, paths))
     WorkshopVoila.launch_instance(argv=[*options, *extra])
     return 0
 
