@@ -13,7 +13,7 @@ repeated up to the line count. The anchors, measured in the same run on the same
   holds the same input and no per-line output; sentence-level streaming should not need
   much more than it;
 * ``read``: a child that only reads the two files as the command line does
-  (``mtlearn.tools.cli.main.load_corpus``): the memory the input text itself takes.
+  (``mtlearn.tools.cli.io.load_corpus``): the memory the input text itself takes.
 
 Printed per metric and line count: peak RSS (MB) and wall time of each, the ratio
 sentence-level / corpus, and the growth from 100k to 1M lines of sentence-level minus that
@@ -70,7 +70,7 @@ def _run(argv: list[str], pythonpath: Path) -> tuple[float, float, int]:
     return usage.ru_maxrss / 1024, wall, child.returncode
 
 
-_READ_ONLY = ("import sys; from mtlearn.tools.cli.main import load_corpus; "
+_READ_ONLY = ("import sys; from mtlearn.tools.cli.io import load_corpus; "
               "c = load_corpus([sys.argv[1]], sys.argv[2]); print(len(c))")
 
 

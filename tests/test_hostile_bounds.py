@@ -83,6 +83,26 @@ class _Recorder(io.BytesIO):
 SENTENCE_METRICS = {"bleu": "bleu", "meteor": "meteor", "chrf": "chrf", "ter": "ter", "wer": "wer", "cer": "cer"}
 
 
+def _command_metric(metric):
+    """How ``mtlearn METRIC`` scores (mtlearn.tools.cli.run.Metric), as its command module holds it."""
+    from mtlearn.tools.cli import score
+
+    return score.METRICS[metric]
+
+
+def _patch_command_metric(monkeypatch, metric, **changes):
+    """``mtlearn METRIC`` scores with ``changes`` (e.g. ``segment=``) to its Metric, for this test only."""
+    import dataclasses
+
+    from mtlearn.tools.cli import bleu, chrf, meteor, ter
+
+    patched = dataclasses.replace(_command_metric(metric), **changes)
+    if metric in ter.METRICS:
+        monkeypatch.setitem(ter.METRICS, metric, patched)
+    else:
+        monkeypatch.setattr({"bleu": bleu, "chrf": chrf, "meteor": meteor}[metric], "METRIC", patched)
+
+
 @pytest.mark.parametrize("metric", sorted(SENTENCE_METRICS))
 @pytest.mark.parametrize("form", [[], ["--json"], ["--explain"]])
 def test_sentence_level_writes_each_line_as_it_is_scored(metric, form, tmp_path, monkeypatch):
@@ -98,14 +118,14 @@ def test_sentence_level_writes_each_line_as_it_is_scored(metric, form, tmp_path,
     hyp.write_text("".join(f"the cat {k} sat on the mat\n" for k in range(n)), encoding="utf-8")
     ref.write_text("".join(f"a cat {k} sat on a mat\n" for k in range(n)), encoding="utf-8")
     scored = [0]
-    one = getattr(cli, SENTENCE_METRICS[metric])
+    one = _command_metric(metric).segment
 
     @functools.wraps(one)
     def counting(*args, **kwargs):
         scored[0] += 1
         return one(*args, **kwargs)
 
-    monkeypatch.setattr(cli, SENTENCE_METRICS[metric], counting)
+    _patch_command_metric(monkeypatch, metric, segment=counting)
     recorder = _Recorder(scored)
     out = io.TextIOWrapper(recorder, encoding="utf-8", write_through=True)  # type: ignore[arg-type]
     monkeypatch.setattr(sys, "stdout", out)
@@ -134,7 +154,7 @@ def test_sentence_level_error_on_a_later_line_names_it(tmp_path, monkeypatch, ca
     import functools
 
     calls = [0]
-    real = cli.bleu
+    real = _command_metric("bleu").segment
 
     @functools.wraps(real)
     def failing(*args, **kwargs):
@@ -143,7 +163,7 @@ def test_sentence_level_error_on_a_later_line_names_it(tmp_path, monkeypatch, ca
             raise ValueError("max_order: something only line 3 shows")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(cli, "bleu", failing)
+    _patch_command_metric(monkeypatch, "bleu", segment=failing)
     status = cli.main(["bleu", "-r", str(ref), "-i", str(hyp), "--sentence-level", "--max-order", "2",
                        "--tokenize", "none", "--smoothing", "none", "--effective-order"])
     captured = capsys.readouterr()
