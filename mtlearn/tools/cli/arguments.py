@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any, NoReturn, Union
+from typing import Any, NoReturn
 
 from mtlearn.core.options import Options, OptionSpec
 from mtlearn.tools.cli.format import DEFAULT_SCALE, FORMATS
@@ -48,9 +48,6 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"mtlearn: error: {message} (see '{self.prog} --help')\n")
 
 
-Container = Union[argparse.ArgumentParser, Any]  # a parser, an argument group or a mutually exclusive group
-
-
 def _reader(spec: OptionSpec) -> tuple[Callable[[str], Any], str]:
     """How an option's text is read, by the type of its default, and its metavar."""
     if isinstance(spec.default, tuple):
@@ -60,17 +57,17 @@ def _reader(spec: OptionSpec) -> tuple[Callable[[str], Any], str]:
     return number, "X"
 
 
-def add_option(container: Container, spec: OptionSpec, **overrides: Any) -> argparse.Action:
-    """``spec`` as an argument of ``container``: its flags, help and default, then ``overrides``.
+def add_option(container: Any, spec: OptionSpec, **overrides: Any) -> argparse.Action:
+    """``spec`` as an argument of ``container`` (a parser or a group): its flags, help and default, then
+    ``overrides``.
 
     A True/False option is a switch (its help says ``(default)`` when it is on by default), one with
     choices takes one of them, any other is read by :func:`_reader`.
     """
-    kwargs: dict[str, Any] = dict(dest=spec.name, default=spec.default, help=spec.help)
+    kwargs: dict[str, Any] = dict(dest=spec.name, default=spec.default,
+                                  help=_said_default(spec.help, spec.default))
     if isinstance(spec.default, bool):
         kwargs["action"] = "store_true"
-        if spec.default and "(default)" not in spec.help:
-            kwargs["help"] = spec.help + " (default)"
     elif spec.choices:
         kwargs["choices"] = spec.choices
     else:
@@ -80,18 +77,23 @@ def add_option(container: Container, spec: OptionSpec, **overrides: Any) -> argp
     return container.add_argument(*flags, **kwargs)
 
 
+def _said_default(help: str, on: object) -> str:
+    """``help``, ending in `` (default)`` when ``on`` is True (a switch on by default) unless it says so."""
+    return help + " (default)" if on is True and "(default)" not in help else help
+
+
 def add_case_options(parser: argparse.ArgumentParser, spec: OptionSpec) -> None:
     """``--lowercase`` / ``--case-sensitive`` into ``args.lowercase``, from the ``lowercase`` or
     ``case_sensitive`` option ``spec`` (its flags are that side's, with sacreBLEU's spelling; the other
     side is mtlearn's)."""
     lowercase_by_default = spec.default if spec.name == "lowercase" else not spec.default
     if spec.name == "lowercase":
-        lowercase, lowercase_help = spec.flags, spec.help
-        keep, keep_help = ("--case-sensitive",), KEEP_CASE_HELP + ("" if spec.default else " (default)")
+        lowercase, lowercase_help = spec.flags, _said_default(spec.help, spec.default)
+        keep, keep_help = ("--case-sensitive",), _said_default(KEEP_CASE_HELP, not spec.default)
     else:
         lowercase = ("--lowercase", "-lc")
-        lowercase_help = LOWERCASE_HELP + ("" if spec.default else " (default)")
-        keep, keep_help = spec.flags, spec.help + (" (default)" if spec.default else "")
+        lowercase_help = _said_default(LOWERCASE_HELP, not spec.default)
+        keep, keep_help = spec.flags, _said_default(spec.help, spec.default)
     group = parser.add_argument_group("case").add_mutually_exclusive_group()
     group.add_argument(*lowercase, dest="lowercase", action="store_true", help=lowercase_help)
     group.add_argument(*keep, dest="lowercase", action="store_false", help=keep_help)
