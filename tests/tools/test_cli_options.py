@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from mtlearn.core.options import Options, OptionSpec, check_flag, check_int, option
+from mtlearn.core.options import OptionSpec, check_flag, check_int, option
 from mtlearn.metrics.chrf.options import ChrfOptions
 from mtlearn.metrics.meteor.options import MeteorOptions
 from mtlearn.metrics.ter.options import TerOptions, WerOptions
@@ -37,8 +37,8 @@ def _by_flag(parser: argparse.ArgumentParser) -> dict[str, argparse.Action]:
     return {flag: action for action in parser._actions for flag in action.option_strings}
 
 
-def _on_by_default(spec: OptionSpec, action: argparse.Action) -> bool:
-    """Whether the switch ``action`` of ``spec`` is what the option is when not given."""
+def _on_by_default(spec: OptionSpec) -> bool:
+    """Whether the switch of ``spec`` (for the case pair: the side its flags name) is on by default."""
     if spec.name == "case_sensitive":  # the --case-sensitive side of the pair
         return spec.default
     return spec.default is True
@@ -56,7 +56,7 @@ def test_every_declared_option_is_a_flag_with_its_help_default_and_choices(comma
         assert {id(by_flag[flag]) for flag in spec.flags} == {id(action)}, spec.name  # one argument
         assert action.help in (spec.help, spec.help + " (default)"), spec.name
         if isinstance(spec.default, bool):
-            assert ("(default)" in action.help) == _on_by_default(spec, action), spec.name
+            assert ("(default)" in action.help) == _on_by_default(spec), spec.name
         assert (tuple(action.choices) if action.choices else ()) == spec.choices, spec.name
         if spec.name in CASE:  # the pair --lowercase / --case-sensitive, into args.lowercase
             assert action.dest == "lowercase", spec.name
@@ -87,7 +87,7 @@ def test_each_spelling_of_each_option_reaches_the_metric(command, options):
     for spec in options.specs():
         text, value = _other_value(spec)
         for flag in spec.flags:
-            if spec.name in CASE and spec.default:  # its flags give the default: the pair's other side does not
+            if spec.name in CASE and spec.default:  # its flags give the default; the pair's other side not
                 flag = "--case-sensitive" if spec.name == "lowercase" else "--lowercase"
             args = parser.parse_args(["-r", "ref.txt", flag, *text])
             assert args.metric.options(args, False)[spec.name] == value, (spec.name, flag)
@@ -96,14 +96,16 @@ def test_each_spelling_of_each_option_reaches_the_metric(command, options):
 def test_score_takes_each_declared_option_with_a_prefixed_spelling():
     parser = _command("score")
     by_flag = _by_flag(parser)
-    declared = {("chrf", s.name): s for s in ChrfOptions.specs()} | {("ter", s.name): s for s in TerOptions.specs()} \
-        | {("meteor", s.name): s for s in MeteorOptions.specs()}
-    prefixed = {key for key, spec in declared.items() if any(f.startswith(f"--{key[0]}-") for f in spec.flags)}
+    declared = {(metric, s.name): s for metric, options in (("chrf", ChrfOptions), ("ter", TerOptions),
+                                                             ("meteor", MeteorOptions))
+                for s in options.specs()}
+    prefixed = {key for key, spec in declared.items()
+                if any(flag.startswith(f"--{key[0]}-") for flag in spec.flags)}
     options = {(o.metric, o.target): o for o in score_options().values() if o.spec is not None}
     assert set(options) == prefixed
-    for key, option in options.items():
-        assert set(option.flags) <= set(declared[key].flags)
-        assert all(by_flag[flag].dest == f"{key[0]}_{key[1]}" for flag in option.flags), key
+    for key, score_option in options.items():
+        assert set(score_option.flags) <= set(declared[key].flags)
+        assert all(by_flag[flag].dest == f"{key[0]}_{key[1]}" for flag in score_option.flags), key
 
 
 @pytest.mark.parametrize("metric, flags, target, value", [
@@ -120,7 +122,8 @@ def test_an_option_given_to_score_reaches_its_metric(metric, flags, target, valu
     job = jobs(args)[1]
     assert job.metric.key == metric
     assert job.metric.options(job.args, False)[target] == value
-    assert jobs(args)[0].metric.options(jobs(args)[0].args, False)["lowercase"] is False  # BLEU's own untouched
+    bleu_job = jobs(args)[0]
+    assert bleu_job.metric.options(bleu_job.args, False)["lowercase"] is False  # BLEU's own: untouched
 
 
 @dataclass(frozen=True)
@@ -136,10 +139,12 @@ def test_a_field_added_to_an_options_is_a_flag_of_the_command():
     parser = Parser(prog="demo")
     add_options(parser, _MoreChrfOptions, "settings")
     help_text = parser.format_help()
-    assert "--min-length N, -ml N" in help_text and "ignore n-grams shorter than this (default: 0)" in help_text
+    assert "--min-length N, -ml N" in help_text
+    assert "ignore n-grams shorter than this (default: 0)" in help_text
     assert "--keep-digits" in help_text and "keep digits (default)" in help_text
     args = parser.parse_args(["-ml", "3", "-cw", "2"])
-    assert options_reader(_MoreChrfOptions)(args, False) == _MoreChrfOptions(min_length=3, word_order=2).as_kwargs()
+    expected = _MoreChrfOptions(min_length=3, word_order=2).as_kwargs()
+    assert options_reader(_MoreChrfOptions)(args, False) == expected
     with pytest.raises(SystemExit):
         parser.parse_args(["--min-length", "x"])
 
