@@ -30,7 +30,7 @@ reference length), a sample's
 statistics are the sum of its segments' (exact integer sums), and one function
 turns summed statistics into a score. The seed is sacreBLEU's default (its
 ``SACREBLEU_SEED``, 12345), and every system is compared with the same draws, so
-p-values equal sacreBLEU's to the last digit (``tests/test_significance.py``,
+p-values equal sacreBLEU's to the last digit (``tests/study/test_significance.py``,
 WMT22 de-en). The bootstrap means and half-widths agree within 1e-5 on sacreBLEU's 0-100
 scale (measured on de-en: BLEU 1e-8 to 2e-7, chrF up to 4e-6, TER up to 3e-6): sacreBLEU sums the
 resampled statistics as ``float32`` and so computes each sample's score in single
