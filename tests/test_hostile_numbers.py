@@ -6,12 +6,12 @@
 - any real number (numpy scalars from ``np.linspace``, ``Fraction``) is accepted the same way every
   time as alpha/beta/gamma, smooth_value and weights; a numpy array is accepted as weights;
 - ``smoothing="floor"`` with ``smooth_value=0`` is accepted (sacreBLEU's own tests use it);
-- bytes are refused with a message that says to decode them;
 - huge n-gram orders cost nothing beyond the longest candidate, and ``reason`` stays short;
 - one very long line is scored in linear time;
-- typed numbers (the command line's options, the BLEU explorer's weights box, the exercises'
-  answers) go through one bounded parser, ``mtlearn.core.number_text.parse_number``, which refuses what is
-  too large, too close to 0 or too long from the text, before computing 10**exponent.
+- the BLEU explorer's weights box reads with the bounded parser of typed numbers.
+
+The shared checks' own cases live beside them: ``as_real`` and bytes in tests/core/test_checks.py,
+``format_number`` in tests/core/test_signature.py, ``parse_number`` in tests/core/test_number_text.py.
 
 Expected numbers come from sacreBLEU and NLTK computed here, or from mtlearn's own plain
 formula steps, never typed in.
@@ -34,8 +34,6 @@ import pytest
 import mtlearn
 from mtlearn.metrics.bleu.formulas import check_weights, geometric_mean, precision_counts
 from mtlearn.metrics.bleu.score import bleu_from_stats
-from mtlearn.core.signature import format_number
-from mtlearn.core.number_text import NUMBER_MAX_DIGITS, NumberError, parse_number
 
 REPO = Path(__file__).resolve().parent.parent
 MTLEARN = Path(sys.executable).parent / "mtlearn"
@@ -147,26 +145,6 @@ def test_smooth_value_at_most_one_draws_no_warning():
 # METEOR's options (numpy scalars, Fractions): tests/metrics/meteor/test_meteor_options.py.
 
 
-def test_format_number_spells_every_real_the_same_way():
-    assert format_number(Fraction(1, 2)) == format_number(0.5) == format_number(np.float64(0.5)) == "0.5"
-    assert format_number(Fraction(1, 3)) == "1/3"
-    assert format_number(np.int64(3)) == format_number(3.0) == format_number(Fraction(6, 2)) == "3"
-
-
-def test_as_real_normalises_numpy_and_refuses_non_numbers():
-    from mtlearn.core.checks import as_real
-
-    assert type(as_real(np.float64(0.25), "x")) is float
-    assert type(as_real(np.int32(4), "x")) is int
-    assert as_real(Fraction(1, 3), "x") == Fraction(1, 3)
-    for bad in (True, np.bool_(True), "0.5", None, 1j):
-        with pytest.raises(TypeError, match=r"^x: expected a number"):
-            as_real(bad, "x")
-    for bad in (math.nan, np.float64("inf"), 10**400):
-        with pytest.raises(ValueError, match=r"^x: must be a finite number"):
-            as_real(bad, "x")
-
-
 def test_bleu_accepts_numpy_smooth_values_and_weights():
     for value in np.linspace(0.05, 0.95, 5):
         for method in ("floor", "add-k", "method1", "method4"):
@@ -212,29 +190,6 @@ def test_floor_with_zero_smooth_value_like_sacrebleu():
         mtlearn.bleu("a b", ["a b"], smoothing="floor", smooth_value=-0.1)
     with pytest.raises(ValueError, match=r"^smooth_value: must be a positive"):
         mtlearn.bleu("a b", ["a b"], smoothing="method4", smooth_value=0)
-
-
-# ------------------------------------------------------------------ bytes
-
-
-@pytest.mark.parametrize("call", [
-    lambda: mtlearn.corpus_bleu(b"the cat sat", [["the cat sat"]]),
-    lambda: mtlearn.corpus_bleu(["the cat sat"], b"the cat sat"),
-    lambda: mtlearn.corpus_bleu(["the cat sat"], [b"the cat sat"]),
-    lambda: mtlearn.corpus_bleu([b"the cat sat"], [["the cat sat"]]),
-    lambda: mtlearn.corpus_bleu(["the cat sat"], [[b"the cat sat"]]),
-    lambda: mtlearn.bleu(b"the cat sat", ["the cat sat"]),
-    lambda: mtlearn.bleu("the cat sat", b"the cat sat"),
-    lambda: mtlearn.bleu("the cat sat", [bytearray(b"the cat sat")]),
-    lambda: mtlearn.corpus_chrf(b"the cat sat", [["the cat sat"]]),
-    lambda: mtlearn.corpus_ter(b"the cat sat", [["the cat sat"]]),
-    lambda: mtlearn.corpus_meteor(b"the cat sat", [["the cat sat"]], stages=["exact"]),
-    lambda: mtlearn.meteor(b"the cat sat", ["the cat sat"], stages=["exact"]),
-], ids=["bleu-cands", "bleu-refs", "bleu-reflist", "bleu-cand", "bleu-ref", "bleu1-cand",
-        "bleu1-refs", "bleu1-bytearray", "chrf", "ter", "meteor-corpus", "meteor"])
-def test_bytes_are_refused_with_a_message_to_decode(call):
-    with pytest.raises(TypeError, match=r"^[a-z_\[\]0-9]+: got (bytes|bytearray), not text; decode it first"):
-        call()
 
 
 # ------------------------------------------------------------------ one long line
@@ -446,47 +401,7 @@ def test_d2l_stored_once_equals_the_tuple_form(monkeypatch, pred):
     assert (fast.score, fast.reason) == (plain.score, plain.reason)
 
 
-# ------------------------------------------------------------------ the bounded number parser
-
-
-@pytest.mark.parametrize("text, value", [
-    ("0.25", Fraction(1, 4)), ("1/4", Fraction(1, 4)), (" 3 / 4 ", Fraction(3, 4)), ("-2e-3", Fraction(-1, 500)),
-    (".5", Fraction(1, 2)), ("5.", Fraction(5)), ("+7", Fraction(7)), ("-1/4", Fraction(-1, 4)),
-    ("1e300", Fraction(10 ** 300)), ("1e-300", Fraction(1, 10 ** 300)), ("0e999999", Fraction(0)),
-    ("0." + "0" * 298 + "1", Fraction(1, 10 ** 299)),
-    ("0." + "1" * (NUMBER_MAX_DIGITS - 1), Fraction(int("1" * (NUMBER_MAX_DIGITS - 1)), 10 ** (NUMBER_MAX_DIGITS - 1))),
-])
-def test_parse_number_reads_decimals_and_fractions_exactly(text, value):
-    got = parse_number(text, "x")
-    assert got == value and type(got) is Fraction
-    assert got == Fraction(text.replace(" ", ""))  # what Python reads, where Python can read it at once
-
-
-@pytest.mark.parametrize("text, reason", [
-    ("1e301", "too large"), ("1.5e300", "too large"), ("-1e400", "too large"), ("1e100000000", "too large"),
-    ("9e-301", "too close to 0"), ("1e-300000000", "too close to 0"), ("1/" + "1" * 301, "too close to 0"),
-    ("1" * (NUMBER_MAX_DIGITS + 1), f"more than {NUMBER_MAX_DIGITS} digits"), ("1" * 5000, "too long"),
-    ("1/0", "divides by zero"), ("nan", "is not a number"), ("inf", "is not a number"), ("1_000", "is not a number"),
-    ("0x10", "is not a number"), ("١٢", "is not a number"), ("", "is not a number"), ("1/2/3", "is not a number"),
-    ("1/-4", "is not a number"), ("9" * 301, "too large"),
-])
-def test_parse_number_refuses_by_name_and_reason(text, reason):
-    with pytest.raises(NumberError) as caught:
-        parse_number(text, "--beta")
-    assert str(caught.value).startswith("--beta: ") and reason in caught.value.reason
-    assert len(str(caught.value)) < 200
-    assert caught.value.bound == (reason.startswith(("too", "more than")))
-
-
-def test_parse_number_refuses_a_huge_exponent_at_once():
-    # Fraction("1e100000000") computes 10**100000000 (> 20 s): a subprocess bounds the wait.
-    code = ("from mtlearn.core.number_text import NumberError, parse_number\n"
-            "for text in ('1e100000000', '1e-300000000', '-7e999999999'):\n"
-            "    try:\n        parse_number(text, 'x')\n    except NumberError as e:\n        print(e.reason)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert [line.split("'")[2].split(":")[0].strip() for line in done.stdout.splitlines()] == \
-        ["is too large", "is too close to 0", "is too large"]
+# ------------------------------------------------------------------ the BLEU explorer reads with the bounded parser
 
 
 def test_the_bleu_explorers_weights_box_reads_with_the_bounded_parser():

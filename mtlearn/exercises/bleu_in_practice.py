@@ -18,7 +18,8 @@ from mtlearn.metrics.bleu.smoothing import smooth
 __all__ = ["EXERCISES"]
 
 # Notebook 02's test set of section 1 (four segments, one reference each).
-_CANDIDATES = ("the cat sat on the mat", "a dog is barking in the garden", "it rained all day yesterday", "she reads")
+_CANDIDATES = ("the cat sat on the mat", "a dog is barking in the garden", "it rained all day yesterday",
+               "she reads")
 _REFERENCES = (["the cat sat on the mat"], ["the dog is barking in the garden"],
                ["it was raining the whole day yesterday"], ["she reads a book every evening"])
 # Section 3's short candidates against one reference.
@@ -56,7 +57,8 @@ def _guide_lengths() -> tuple[int, list[int]]:
 
 
 EXERCISES: tuple[Exercise, ...] = (
-    Question("02.1", "Brevity penalty of 'she reads a' against 'she reads a book' (segment 1 of section 2, alone)",
+    Question("02.1", "Brevity penalty of 'she reads a' against 'she reads a book' (segment 1 of section "
+                     "2, alone)",
              lambda: mtlearn.bleu("she reads a", ["she reads a book"]).brevity_penalty),
     Question("02.2", "How many tokens has 'Hello, world!' with tokenize='13a'?",
              lambda: len(mtlearn.tokenize("Hello, world!", "13a"))),
@@ -69,9 +71,9 @@ EXERCISES: tuple[Exercise, ...] = (
         (_guide_lengths(), (12, [12, 15, 17]), (12, [13, 11]), (3, [1, 2, 3])),
         lambda rng: (rng.randint(0, 12), [rng.randint(0, 12) for _ in range(rng.randint(1, 4))])),
     CodingExercise(
-        "02.c2", "exp_smoothed_precisions(matches, totals): sacreBLEU's exp smoothing, the k-th order without "
-        "a match gets p_n = 1 / (2^k total_n); an order without n-grams and all after it get 0; no match "
-        "at all gives 0 everywhere",
+        "02.c2", "exp_smoothed_precisions(matches, totals): sacreBLEU's exp smoothing, the k-th order "
+        "without a match gets p_n = 1 / (2^k total_n); an order without n-grams and all after it get 0; "
+        "no match at all gives 0 everywhere",
         _exp_smoothed_precisions,
         tuple(_statistics(candidate, [_SHORT_REFERENCE]) for candidate in _SHORTS),
         _random_statistics),

@@ -38,7 +38,8 @@ TOLERANCE = Fraction(1, 20_000)
 
 
 def _instance_repr(self: reprlib.Repr, x: object, level: int) -> str:
-    """``repr(x)`` cut to ``maxother``; an object whose own ``__repr__`` fails is named by its type (no address)."""
+    """``repr(x)`` cut to ``maxother``; an object whose own ``__repr__`` fails is named by its type (no
+    address)."""
     try:
         text = repr(x)
     except Exception:  # a student's object: its __repr__ may do anything
@@ -47,7 +48,8 @@ def _instance_repr(self: reprlib.Repr, x: object, level: int) -> str:
 
 
 class _ShortRepr(reprlib.Repr):
-    """reprlib's short ``repr`` (long strings and containers cut), with :func:`_instance_repr` for other objects."""
+    """reprlib's short ``repr`` (long strings and containers cut), with :func:`_instance_repr` for other
+    objects."""
 
     repr_instance = _instance_repr  # what reprlib calls for a type it has no method of its own for
 
@@ -340,7 +342,8 @@ def check_function(exercise_id: str, function: object) -> None:
     """
     found = exercise(exercise_id)
     if not isinstance(found, CodingExercise):
-        raise TypeError(f"exercise_id {exercise_id!r} is a question: check it with check({exercise_id!r}, answer)")
+        raise TypeError(f"exercise_id {exercise_id!r} is a question: check it with check({exercise_id!r}, "
+                        "answer)")
     if not callable(function):
         raise TypeError(f"function: expected the function you wrote, got {type(function).__name__}")
     problem = _first_disagreement(found, function)

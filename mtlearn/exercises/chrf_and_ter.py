@@ -19,13 +19,15 @@ __all__ = ["EXERCISES"]
 # The notebook's hand pair (section 2) and the reference of its section 1.
 _HAND_PAIR = ("a cat sat", ["the cats sat"])
 _REFERENCE = "the big dog ran quickly across the street"
-# Questions 1 and 2 ask for a pair the notebook never prints (section 2's table shows the hand pair's P_n, R_n).
+# Questions 1 and 2 ask for a pair the notebook never prints (section 2's table shows the hand pair's
+# P_n, R_n).
 _QUESTION_PAIR = ("a dog ran", ["the dogs ran"])
 _REORDERED = "across the street the big dog ran quickly"
 
 
 def _counts_case(rng: random.Random) -> tuple[list[tuple[int, int, int]], object]:
-    """One to eight orders of (candidate, reference, matched) counts, an empty side now and then, and a beta."""
+    """One to eight orders of (candidate, reference, matched) counts, an empty side now and then, and a
+    beta."""
     counts = []
     for _ in range(rng.randint(1, 8)):
         candidate, reference = rng.choice((0, *range(1, 11))), rng.choice((0, *range(1, 11)))
@@ -35,7 +37,8 @@ def _counts_case(rng: random.Random) -> tuple[list[tuple[int, int, int]], object
 
 def _order_counts(candidate: str, references: list[str]) -> list[tuple[int, int, int]]:
     """(candidate, reference, matched) per order of chrF, as mtlearn counts them."""
-    return [(o.candidate_count, o.reference_count, o.matched) for o in mtlearn.chrf(candidate, references).orders]
+    orders = mtlearn.chrf(candidate, references).orders
+    return [(o.candidate_count, o.reference_count, o.matched) for o in orders]
 
 
 def _words_case(rng: random.Random) -> tuple[list[str], list[str]]:
@@ -53,8 +56,8 @@ EXERCISES: tuple[Exercise, ...] = (
     Question("07.3", "TER of 'quickly the big dog ran across a street' against the reference of section 1",
              lambda: mtlearn.ter("quickly the big dog ran across a street", [_REFERENCE]).score),
     CodingExercise(
-        "07.c1", "averaged_f(counts, beta): (P, R, F_beta) with P and R the means of P_n = matched / candidate "
-        "and R_n = matched / reference over the orders where both sides have n-grams (0 for none), "
+        "07.c1", "averaged_f(counts, beta): (P, R, F_beta) with P and R the means of P_n = matched / "
+        "candidate and R_n = matched / reference over the orders where both sides have n-grams (0 for none), "
         "F_beta = (1 + beta^2) P R / (beta^2 P + R), 0 when P = R = 0",
         averaged_f,
         (([(4, 3, 2), (3, 2, 1)], 2),  # mtlearn.metrics.chrf.formulas' example

@@ -22,7 +22,8 @@ _REFERENCE = "the cat sat on the mat"
 def _worked_alignments() -> tuple[tuple[Any, ...], ...]:
     """The notebook's alignments, one argument tuple each: the article's (a) and (b), 'b a' against 'a b',
     the three rows of the digest as mtlearn aligns them (exact stage), and the empty alignment."""
-    rows = tuple(mtlearn.meteor(row.candidate, [row.reference], stages=["exact"]).pairs for row in examples.TABLE)
+    rows = tuple(mtlearn.meteor(row.candidate, [row.reference], stages=["exact"]).pairs
+                 for row in examples.TABLE)
     alignments = (examples.ALIGNMENT_A.pairs, examples.ALIGNMENT_B.pairs, ((0, 1), (1, 0)), *rows, ())
     return tuple((pairs,) for pairs in dict.fromkeys(alignments))  # row 1 is (a): once
 
@@ -38,7 +39,8 @@ def _random_alignment(rng: random.Random) -> tuple[list[tuple[int, int]]]:
         reference_positions.sort()
         if k >= 2:  # one swap of neighbours: a crossing between chunks
             s = rng.randrange(k - 1)
-            reference_positions[s], reference_positions[s + 1] = reference_positions[s + 1], reference_positions[s]
+            swapped = reference_positions[s + 1], reference_positions[s]
+            reference_positions[s], reference_positions[s + 1] = swapped
     return (list(zip(candidate_positions, reference_positions)),)
 
 

@@ -53,7 +53,8 @@ EXERCISES: tuple[Exercise, ...] = (
     Question("04.3", "METEOR (exact stage) of 'the cat sat on a mat' against 'the cat sat on the mat'",
              lambda: mtlearn.meteor("the cat sat on a mat", [_REFERENCE], stages=_EXACT).score),
     CodingExercise(
-        "04.c1", "f_mean(p, r, alpha): the weighted harmonic mean P R / (alpha P + (1 - alpha) R); 0 when P or R is 0",
+        "04.c1", "f_mean(p, r, alpha): the weighted harmonic mean P R / (alpha P + (1 - alpha) R); 0 when "
+                 "P or R is 0",
         f_mean, _worked_f_means(), _random_f_mean),
     CodingExercise(
         "04.c2", "fragmentation_penalty(chunks, matches, beta, gamma): gamma (chunks / matches)^beta; "

@@ -30,9 +30,11 @@ def _tables() -> agreement.AgreementTables:
 
 
 def _rho_without(pair: str, metric: str, system: str) -> str:
-    """Whether Spearman's rho of ``metric`` goes ``"up"``, ``"down"`` or stays the ``"same"`` without ``system``."""
+    """Whether Spearman's rho of ``metric`` goes ``"up"``, ``"down"`` or stays the ``"same"`` without
+    ``system``."""
     def rho(exclude: tuple[str, ...]) -> float:
-        value = agreement.correlate_systems(pair, metric, statistic="spearman", exclude=exclude, tables=_tables())
+        value = agreement.correlate_systems(pair, metric, statistic="spearman", exclude=exclude,
+                                            tables=_tables())
         return round(value, 6)  # the tables' scores are rounded to 6 decimals
     with_it, without = rho(()), rho((system,))
     return "same" if without == with_it else ("up" if without > with_it else "down")
@@ -56,25 +58,29 @@ def _pearson_case(rng: random.Random) -> tuple[list[int], list[int]]:
 EXERCISES: tuple[Exercise, ...] = (
     Question("06.1", "Which metric orders LanguageX and NAIST-NICT-TIT (ja-en) as the humans do: "
              "'bleu', 'meteor', 'both' or 'neither'?",
-             lambda: agreement.compare_systems("ja-en", "LanguageX", "NAIST-NICT-TIT", tables=_tables()).agreeing),
+             lambda: agreement.compare_systems("ja-en", "LanguageX", "NAIST-NICT-TIT",
+                                               tables=_tables()).agreeing),
     Question("06.2", "Which metric orders Lan-Bridge and Online-G (de-en) as the humans do: "
              "'bleu', 'meteor', 'both' or 'neither'?",
              lambda: agreement.compare_systems("de-en", "Lan-Bridge", "Online-G", tables=_tables()).agreeing),
-    Question("06.3", "uk-en without ALMAnaCH-Inria: does BLEU's Spearman rho go 'up', 'down' or stay the 'same'?",
+    Question("06.3", "uk-en without ALMAnaCH-Inria: does BLEU's Spearman rho go 'up', 'down' or stay the "
+                     "'same'?",
              lambda: _rho_without("uk-en", "bleu", "ALMAnaCH-Inria")),
     Question("06.4", "Pairwise accuracy of BLEU 30.1, 28.4, 25.0 against human z 0.2, 0.3, -0.4 (a fraction)",
              lambda: pairwise_accuracy(*_MADE_UP).value),
-    Question("06.5", "How many of uk-en's system pairs does WMT's COMET (reference A) order as the humans do?",
+    Question("06.5", "How many of uk-en's system pairs does WMT's COMET (reference A) order as the humans "
+                     "do?",
              lambda: agreement.accuracy("uk-en", "comet", reference="A", tables=_tables()).agreeing),
     CodingExercise(
-        "06.c1", "pearson(x, y): r = sum (x - mean x)(y - mean y) / sqrt(sum (x - mean x)^2 * sum (y - mean y)^2)",
+        "06.c1", "pearson(x, y): r = sum (x - mean x)(y - mean y) / sqrt(sum (x - mean x)^2 "
+                 "* sum (y - mean y)^2)",
         pearson,
         (([1, 2, 3, 4], [2, 4, 6, 8]), ([1, 2, 3, 4], [1, 3, 2, 4]),  # mtlearn.study.correlation's examples
          _MADE_UP),  # question 4's three systems
         _pearson_case),
     CodingExercise(
-        "06.c2", "average_ranks(values): ranks 1..n from the lowest value up, tied values sharing the average "
-        "of the ranks they span (floats)",
+        "06.c2", "average_ranks(values): ranks 1..n from the lowest value up, tied values sharing the "
+        "average of the ranks they span (floats)",
         average_ranks,
         (([10, 30, 20, 30],), (_MADE_UP[0],), (_MADE_UP[1],), ([7, 7, 7],)),
         lambda rng: (_scores(rng, rng.randint(1, 8)),)),

@@ -60,13 +60,16 @@ def _sign(v: float) -> int:
     return (v > 0) - (v < 0)
 
 
-def _checked(metric: Sequence[float], human: Sequence[float], argname: str) -> tuple[list[float], list[float]]:
+def _checked(metric: Sequence[float], human: Sequence[float],
+             argname: str) -> tuple[list[float], list[float]]:
     try:
         xs, ys = [float(v) for v in metric], [float(v) for v in human]
     except (TypeError, ValueError):
-        raise TypeError(f"{argname}: expected two sequences of numbers (metric scores, human scores)") from None
+        raise TypeError(f"{argname}: expected two sequences of numbers "
+                        "(metric scores, human scores)") from None
     if len(xs) != len(ys):
-        raise ValueError(f"{argname}: {len(xs)} metric scores but {len(ys)} human scores; give one of each per system")
+        raise ValueError(f"{argname}: {len(xs)} metric scores but {len(ys)} human scores; "
+                         "give one of each per system")
     if len(xs) < 2:
         raise ValueError(f"{argname}: {len(xs)} system(s); pairwise accuracy needs at least 2")
     return xs, ys

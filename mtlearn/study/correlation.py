@@ -62,7 +62,8 @@ def _as_floats(values: object, argname: str) -> list[float]:
         raise TypeError(f"{argname}: expected a sequence of numbers, got {type(values).__name__}")
     out = []
     for i, v in enumerate(values):
-        if type(v) is float and math.isfinite(v):  # the common case, checked first (bootstraps call this often)
+        # The common case, checked first (bootstraps call this often).
+        if type(v) is float and math.isfinite(v):
             out.append(v)
             continue
         if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
@@ -257,7 +258,8 @@ def kendall_tau(x: Sequence[float], y: Sequence[float], variant: str = "b") -> f
     if variant == "c":
         m = min(len(set(xs)), len(set(ys)))
         if m < 2:
-            raise ValueError(f"{'x' if len(set(xs)) < 2 else 'y'}: all values are equal, so tau-c is undefined")
+            which = "x" if len(set(xs)) < 2 else "y"
+            raise ValueError(f"{which}: all values are equal, so tau-c is undefined")
         return 2 * (c.concordant - c.discordant) * m / (c.n * c.n * (m - 1))
     not_tied_x = c.pairs - c.ties_x - c.ties_both
     not_tied_y = c.pairs - c.ties_y - c.ties_both
@@ -566,7 +568,8 @@ def rank_sum_test(a: Sequence[float], b: Sequence[float], alternative: str = "gr
     if not xb:
         raise ValueError("b: empty sample")
     if alternative not in ("greater", "less", "two-sided"):
-        raise ValueError(f"alternative: unknown value {alternative!r}; choose one of greater, less, two-sided")
+        raise ValueError(f"alternative: unknown value {alternative!r}; "
+                         "choose one of greater, less, two-sided")
     na, nb = len(xa), len(xb)
     n = na + nb
     ranks = average_ranks(xa + xb)

@@ -55,8 +55,8 @@ class Disagreement:
         return abs(self.metric_worse - self.metric_better)
 
 
-def _check(human: Mapping[str, Sequence[float]], metric: Mapping[str, Sequence[float]], seg_ids: Sequence[int],
-           limits: dict[str, Optional[int]]) -> list[str]:
+def _check(human: Mapping[str, Sequence[float]], metric: Mapping[str, Sequence[float]],
+           seg_ids: Sequence[int], limits: dict[str, Optional[int]]) -> list[str]:
     names = sorted(human)
     if set(metric) != set(names):
         raise ValueError("metric: give scores for exactly the systems that have human scores")
@@ -70,9 +70,11 @@ def _check(human: Mapping[str, Sequence[float]], metric: Mapping[str, Sequence[f
     return names
 
 
-def _pairs_against(names: Sequence[str], human: Mapping[str, Sequence[float]], metric: Mapping[str, Sequence[float]],
-                   i: int, seg: int, sign: float) -> list[Disagreement]:
-    """The pairs of segment i (``seg_ids[i]`` = ``seg``) that the metric strictly orders against the humans."""
+def _pairs_against(names: Sequence[str], human: Mapping[str, Sequence[float]],
+                   metric: Mapping[str, Sequence[float]], i: int, seg: int,
+                   sign: float) -> list[Disagreement]:
+    """The pairs of segment i (``seg_ids[i]`` = ``seg``) that the metric strictly orders against the
+    humans."""
     found = []
     for a, b in itertools.combinations(names, 2):
         ha, hb, ma, mb = float(human[a][i]), float(human[b][i]), float(metric[a][i]), float(metric[b][i])
@@ -132,7 +134,8 @@ class DisagreementCase:
             return "; ".join(f"{e.severity} {e.category}: {e.span!r}" for e in items) or "no errors"
 
         lines = [f"segment {d.seg_id}: the experts prefer {d.better} (MQM {d.mqm_better:g}) to {d.worse} "
-                 f"(MQM {d.mqm_worse:g}); the metric scores them {d.metric_better:.4f} and {d.metric_worse:.4f}",
+                 f"(MQM {d.mqm_worse:g}); the metric scores them {d.metric_better:.4f} "
+                 f"and {d.metric_worse:.4f}",
                  f"  source:    {self.source}"]
         lines += [f"  reference: {r}" for r in self.references]
         lines += [f"  {d.better}: {self.better_text}", f"    errors: {errors(self.better_errors)}",

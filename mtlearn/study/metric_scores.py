@@ -59,7 +59,8 @@ _METEOR = {"stages": ("exact", "stem", "synonym"), "alpha": 0.9, "beta": 3.0, "g
 
 #: The metrics of the study, in table order.
 METRICS: tuple[StudyMetric, ...] = (
-    StudyMetric("bleu", "bleu", "BLEU: sacreBLEU's defaults (13a, exp smoothing; sentences with effective order)",
+    StudyMetric("bleu", "bleu",
+                "BLEU: sacreBLEU's defaults (13a, exp smoothing; sentences with effective order)",
                 {"tokenize": "13a", "smoothing": "exp", "effective_order": True},
                 {"tokenize": "13a", "smoothing": "exp"}),
     StudyMetric("bleu_add1", "bleu", "sentence BLEU with add-one smoothing (add-k, k = 1, effective order; "
@@ -145,7 +146,8 @@ _SCORERS = {"bleu": _score_bleu, "chrf": _score_from_corpus, "meteor": _score_fr
             "ter": _score_error_rate, "wer": _score_error_rate}
 
 
-def score_system(m: StudyMetric, candidates: Sequence[str], references: Sequence[Sequence[str]]) -> SystemScores:
+def score_system(m: StudyMetric, candidates: Sequence[str],
+                 references: Sequence[Sequence[str]]) -> SystemScores:
     """Score one system: ``candidates[i]`` against the list ``references[i]`` (one or several references).
 
     >>> r = score_system(metric("wer"), ["a b c", "x y"], [["a b d"], ["x y"]])
@@ -153,7 +155,8 @@ def score_system(m: StudyMetric, candidates: Sequence[str], references: Sequence
     ((0.3333333333333333, 0.0), 0.2, [[1.0, 3.0], [0.0, 2.0]])
     """
     if len(candidates) != len(references):
-        raise ValueError(f"references: {len(references)} segments of references for {len(candidates)} candidates")
+        raise ValueError(f"references: {len(references)} segments of references "
+                         f"for {len(candidates)} candidates")
     return _SCORERS[m.family](m, list(candidates), [list(r) for r in references])
 
 

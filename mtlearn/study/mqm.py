@@ -54,7 +54,8 @@ __all__ = [
 ]
 
 #: The columns of the TSV, in order.
-HEADER: tuple[str, ...] = ("system", "doc", "doc_id", "seg_id", "rater", "source", "target", "category", "severity")
+HEADER: tuple[str, ...] = ("system", "doc", "doc_id", "seg_id", "rater", "source", "target", "category",
+                          "severity")
 #: The human references, rated like the systems; a reference text is the target of one of them.
 REFERENCES: tuple[str, ...] = ("ref", "refB")
 #: ``mqm_ted_zhen.avg_seg_scores.tsv`` names the references differently.
@@ -208,7 +209,8 @@ class MqmData:
         return [self.items[(system, s)].score for s in self.seg_ids]
 
     def texts(self, system: str) -> list[str]:
-        """``system``'s translation of each segment, marks stripped (a reference's text for ``ref``/``refB``)."""
+        """``system``'s translation of each segment, marks stripped (a reference's text for
+        ``ref``/``refB``)."""
         self._check_system(system)
         return [self.items[(system, s)].target for s in self.seg_ids]
 
@@ -331,7 +333,8 @@ def _check_grid(keys: Iterable[Key], systems: Sequence[str], seg_ids: Sequence[i
     if missing:
         shown = ", ".join(f"{s}/{g}" for s, g in missing[:5])
         raise ValueError(f"path: {len(missing)} (system, segment) pairs are not rated ({shown}"
-                         f"{', …' if len(missing) > 5 else ''}); the study needs every system on every segment")
+                         f"{', …' if len(missing) > 5 else ''}); "
+                         "the study needs every system on every segment")
 
 
 def read_mqm(path: Union[str, os.PathLike]) -> MqmData:
@@ -369,7 +372,8 @@ def read_average_scores(path: Union[str, os.PathLike]) -> dict[Key, Optional[flo
             system, _, rest = line.partition("\t")
             parts = rest.split()
             if not system or len(parts) != 2:
-                raise ValueError(f"path: {p.name} line {number} is not 'system<TAB>score seg_id': {line[:80]!r}")
+                raise ValueError(f"path: {p.name} line {number} is not 'system<TAB>score seg_id': "
+                                 f"{line[:80]!r}")
             score, seg = parts
             try:
                 value = None if score == "None" else float(score)

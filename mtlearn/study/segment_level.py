@@ -123,7 +123,8 @@ def as_matrix(scores: Sequence[Sequence[float]], name: str) -> np.ndarray:
     return matrix
 
 
-def _pair(human: Sequence[Sequence[float]], metric: Sequence[Sequence[float]]) -> tuple[np.ndarray, np.ndarray]:
+def _pair(human: Sequence[Sequence[float]],
+          metric: Sequence[Sequence[float]]) -> tuple[np.ndarray, np.ndarray]:
     h, m = as_matrix(human, "human"), as_matrix(metric, "metric")
     if h.shape != m.shape:
         raise ValueError(f"metric: {m.shape[0]} x {m.shape[1]} scores for {h.shape[0]} x {h.shape[1]} human "
@@ -232,7 +233,8 @@ class SegmentResampler:
         self.human = as_matrix(human, "human")
         c = np.asarray(counts)
         if c.ndim != 2 or c.shape[1] != self.human.shape[1]:
-            raise ValueError(f"counts: expected one column per segment ({self.human.shape[1]}), got shape {c.shape}")
+            raise ValueError(f"counts: expected one column per segment ({self.human.shape[1]}), "
+                             f"got shape {c.shape}")
         if (c < 0).any():
             raise ValueError("counts: a segment cannot be drawn a negative number of times")
         self.counts = c.astype(np.int64)
@@ -329,7 +331,8 @@ class SegmentResampler:
         for s in range(h.shape[0]):
             k = np.sign(h[s][:, None] - h[s][None, :]) * np.sign(m[s][:, None] - m[s][None, :])
             concordance = ((c @ k) * c).sum(axis=1) / 2
-            taus.append(_kendall_from_counts(concordance, pairs, tied_h[:, s], self._tied_over_chunks(m[s], idx)))
+            tied_m = self._tied_over_chunks(m[s], idx)
+            taus.append(_kendall_from_counts(concordance, pairs, tied_h[:, s], tied_m))
         return _nanmean_rows(np.stack(taus, axis=1))
 
 
@@ -365,8 +368,8 @@ def bootstrap_grouped(human: Sequence[Sequence[float]], metric: Sequence[Sequenc
 
     The draws are :func:`~mtlearn.study.correlation.bootstrap_counts` (``random.Random(seed)``).
 
-    >>> ci = bootstrap_grouped([[0, -1, -5, -2], [-2, -1, 0, -3]], [[0.9, 0.5, 0.1, 0.3], [0.4, 0.6, 0.8, 0.2]],
-    ...                        "pearson", "system", n_resamples=200, seed=1)
+    >>> human, metric = [[0, -1, -5, -2], [-2, -1, 0, -3]], [[0.9, 0.5, 0.1, 0.3], [0.4, 0.6, 0.8, 0.2]]
+    >>> ci = bootstrap_grouped(human, metric, "pearson", "system", n_resamples=200, seed=1)
     >>> round(ci.estimate, 4), ci.low <= ci.estimate <= ci.high
     (0.9518, True)
     """

@@ -32,7 +32,8 @@ from typing import Optional
 import numpy as np
 
 from mtlearn.study.accuracy import pairwise_accuracy
-from mtlearn.study.correlation import BootstrapCI, bootstrap_counts, pearson, spearman  # bootstrap_counts: doctest
+# bootstrap_counts: for the doctest
+from mtlearn.study.correlation import BootstrapCI, bootstrap_counts, pearson, spearman
 from mtlearn.study.segment_level import interval
 
 __all__ = ["SYSTEM_STATISTICS", "SystemStatistic", "system_values", "system_level"]
@@ -87,7 +88,8 @@ def system_values(human: Mapping[str, Sequence[float]], stats: Mapping[str, np.n
     for s in names:
         rows = np.asarray(stats[s])
         if rows.shape[0] != c.shape[1]:
-            raise ValueError(f"stats: {s!r} has statistics of {rows.shape[0]} segments, expected {c.shape[1]}")
+            raise ValueError(f"stats: {s!r} has statistics of {rows.shape[0]} segments, "
+                             f"expected {c.shape[1]}")
         summed = c @ rows if rows.dtype.kind in "iu" else c.astype(np.float64) @ rows
         columns.append(sign * np.asarray(score(summed), dtype=np.float64))
     return human_means, np.stack(columns, axis=1)

@@ -105,7 +105,8 @@ def _checked(human: Sequence[float], metric: Sequence[float], k: int = 0) -> tup
     where = f" (group {k})" if k else ""
     h, m = _floats(human, "human"), _floats(metric, "metric")
     if len(h) != len(m):
-        raise ValueError(f"metric: {len(m)} scores for {len(h)} human scores{where}; give one of each per translation")
+        raise ValueError(f"metric: {len(m)} scores for {len(h)} human scores{where}; "
+                         "give one of each per translation")
     return h, m
 
 
@@ -212,7 +213,8 @@ def _collect(groups: Sequence[Group]) -> _Pairs:
 def _arrays(rows: list[tuple[float, int, int]], base: list[int], sizes: list[int]) -> _Pairs:
     scale = math.lcm(*(s for s in sizes if s))
     rows.sort(key=lambda r: r[0])
-    return _Pairs(np.array([r[1] for r in rows], dtype=np.int64), np.array([r[0] for r in rows], dtype=np.float64),
+    return _Pairs(np.array([r[1] for r in rows], dtype=np.int64),
+                  np.array([r[0] for r in rows], dtype=np.float64),
                   np.array([r[2] for r in rows], dtype=np.int64), np.array(base, dtype=np.int64),
                   np.array([scale // s if s else 0 for s in sizes], dtype=np.int64), scale,
                   np.array([s > 0 for s in sizes]))
@@ -277,7 +279,8 @@ def calibration_resamples(groups: Sequence[Group], counts: np.ndarray) -> tuple[
     for k in range(0, len(c), _CHUNK):
         part = c[k:k + _CHUNK]
         cumulative = np.cumsum(part[:, pairs.group] * step, axis=1)[:, ends]
-        totals = np.concatenate([np.zeros((len(part), 1), dtype=np.int64), cumulative], axis=1) + base[k:k + _CHUNK, None]
+        totals = np.concatenate([np.zeros((len(part), 1), dtype=np.int64), cumulative], axis=1)
+        totals = totals + base[k:k + _CHUNK, None]
         best = np.argmax(totals, axis=1)
         chosen = totals[np.arange(len(part)), best]
         with np.errstate(divide="ignore", invalid="ignore"):

@@ -100,7 +100,8 @@ class ImplementationComparison:
         raise ValueError(f"a, b: no walk between {a!r} and {b!r}")  # pragma: no cover - every pair is walked
 
     def explain(self, a: Optional[str] = None, b: Optional[str] = None) -> str:
-        """The profile table, then where each profile parts from the first (or the full walk from ``a`` to ``b``)."""
+        """The profile table, then where each profile parts from the first (or the full walk from ``a``
+        to ``b``)."""
         from mtlearn.why.explain import explain_text
 
         return explain_text(self, a, b)
@@ -146,7 +147,8 @@ def _bleu() -> _Metric:
 
 
 def _meteor_outcome(profile: Any, score: Any) -> tuple[Outcome, int]:
-    values = {k: getattr(score, k, None) for k in ("precision", "recall", "f_mean", "fragmentation", "penalty")}
+    names = ("precision", "recall", "f_mean", "fragmentation", "penalty")
+    values = {k: getattr(score, k, None) for k in names}
     segments = getattr(score, "segments", ())
     values["matches_per_stage"] = tuple(map(sum, zip(*[s.matches_per_stage for s in segments])))
     values["chunks"] = sum(s.chunks for s in segments)
@@ -270,9 +272,11 @@ def compare_implementations(
                                      settings, dict(found.values), found.notes))
     walks = tuple(walk(a, b, adapter.steps, outcome) for i, a in enumerate(chosen) for b in chosen[i + 1:])
 
-    def first_profile(refs: list) -> float:  # the other reading of a square call, under the table's first profile
+    # The other reading of a square call, under the table's first profile.
+    def first_profile(refs: list) -> float:
         return float(adapter.to_result(chosen[0], adapter.make_scorer(candidates, refs)(chosen[0]))[0].score)
 
     warn_ambiguous_layout(candidates, references, float(results[0].score), first_profile,
                           call="compare_implementations")
-    return ImplementationComparison(metric, len(candidates), tokenize, tuple(adapter.steps), tuple(results), walks)
+    return ImplementationComparison(metric, len(candidates), tokenize, tuple(adapter.steps), tuple(results),
+                                    walks)

@@ -104,12 +104,14 @@ def _table_text(c: "ImplementationComparison") -> list[str]:
              f"(tokenize: {tok})",
              f"  {'profile':<{width}}  {'library':<{lib}}  score (0-1)  as reported"]
     for p in c.profiles:
-        lines.append(f"  {p.name:<{width}}  {p.library:<{lib}}  {_num(p.score):>11}  {_reported(p.reported, p.scale):>11}")
+        reported = _reported(p.reported, p.scale)
+        lines.append(f"  {p.name:<{width}}  {p.library:<{lib}}  {_num(p.score):>11}  {reported:>11}")
     return lines
 
 
 def explain_text(c: "ImplementationComparison", a: Optional[str] = None, b: Optional[str] = None) -> str:
-    """The comparison as text: with ``a`` and ``b``, their full walk; else the table and each profile against the first."""
+    """The comparison as text: with ``a`` and ``b``, their full walk; else the table and each profile
+    against the first."""
     if (a is None) != (b is None):
         raise ValueError("a, b: give both profile names (or neither)")
     if a is not None and b is not None:
@@ -152,7 +154,8 @@ def explain_html(c: "ImplementationComparison") -> str:
         parts.append(
             f"<details><summary>{e(d.profile_a)} &rarr; {e(d.profile_b)}: first divergence "
             f"{e(d.first_divergence or 'none')}</summary><table><thead><tr><th>step</th><th>settings</th>"
-            f"<th>score after</th><th>contribution</th><th>moves</th></tr></thead><tbody>{body}</tbody></table>"
+            "<th>score after</th><th>contribution</th><th>moves</th></tr></thead>"
+            f"<tbody>{body}</tbody></table>"
             "</details>"
         )
     parts.append("</div>")
@@ -190,7 +193,8 @@ def comparison_dict(c: "ImplementationComparison") -> dict[str, Any]:
              "difference": float(d.difference), "first_divergence": d.first_divergence,
              "first_settings_difference": d.first_settings_difference,
              "steps": [{**_plain({k: v for k, v in r.items() if k != "contribution"}),
-                        "contribution": float(r["contribution"]), "contribution_exact": str(r["contribution"])}
+                        "contribution": float(r["contribution"]),
+                        "contribution_exact": str(r["contribution"])}
                        for r in step_rows(d)]}
             for d in c.divergences
         ],

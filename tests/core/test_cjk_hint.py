@@ -1,6 +1,6 @@
-"""Issue 14 §4: a Chinese or Japanese segment without spaces is one token under the default
-tokenizers, so BLEU says little more than "no n-gram matches"; the result's notes (``reason``)
-and the BLEU explorer suggest a tokenizer that splits it, and stay quiet where none is needed."""
+"""The CJK hints of mtlearn/core/tokenize.py: a Chinese or Japanese segment without spaces is one token
+under the default tokenizers, so BLEU says little more than "no n-gram matches"; the result's notes
+(``reason``) and the BLEU explorer suggest a tokenizer that splits it, and stay quiet where none is needed."""
 
 from __future__ import annotations
 
