@@ -522,7 +522,7 @@ def typing_latency(page: Any, root: str, sentence: str, words: int, repeats: int
     side) the clock also runs until the new picture replaces the old one (it waits for
     a further pause: ``PICTURE_PAUSE_S``). Each figure is printed, and added to ``report``.
     """
-    from mtlearn.show.widgets import PICTURE_MAX_WORDS
+    from mtlearn.show.explorers import PICTURE_MAX_WORDS
     explorer = page.locator(root).first
     explorer.scroll_into_view_if_needed()
     settings = meteor_settings(explorer)
