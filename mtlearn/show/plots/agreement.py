@@ -250,10 +250,7 @@ def plot_pairwise_accuracy(
         raise ValueError("metrics: give at least one metric")
     found = accuracies(reference=reference, human_score=human_score, tables=t)
     rows = {(r.scope, r.metric): r for r in found}
-    scopes = [p for p in t.pairs if all((p, m) in rows for m in columns)]
-    scopes += ["pooled"] if all(("pooled", m) in rows for m in columns) else []
-    if not scopes:
-        raise ValueError(f"reference: no pair has every metric of {columns} against reference {reference!r}")
+    scopes = _scopes_with_every_metric(t.pairs, columns, rows, reference)
     fig, ax = figure_and_axes(ax, 1.1 * len(scopes) + 2.0, 3.2)
     width = 0.8 / len(columns)
     for k, m in enumerate(columns):
@@ -274,3 +271,14 @@ def plot_pairwise_accuracy(
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.tick_params(labelsize=7)
     return fig
+
+
+def _scopes_with_every_metric(pairs: Sequence[str], columns: Sequence[str], rows: dict,
+                              reference: str) -> list[str]:
+    """The pairs (then ``pooled``) with an accuracy of every metric against ``reference``; at least one."""
+    scopes = [p for p in pairs if all((p, m) in rows for m in columns)]
+    scopes += ["pooled"] if all(("pooled", m) in rows for m in columns) else []
+    if not scopes:
+        raise ValueError(f"reference: no pair has every metric of {list(columns)} against reference "
+                         f"{reference!r}")
+    return scopes

@@ -61,16 +61,9 @@ def plot_ngram_table(
     nrefs = len(result.reference_tokens or ())
     header = ["n-gram", "candidate", *[f"ref {k + 1}" for k in range(nrefs)], "max ref", "clipped"]
     shown = rows[:max_rows]
-    body = [
-        [" ".join(r.ngram), str(r.candidate_count), *[str(c) for c in r.reference_counts],
-         str(r.max_reference_count), str(r.clipped_count)]
-        for r in shown
-    ]
-    if len(rows) > len(shown):
-        body.append([f"... {len(rows) - len(shown)} more", *[""] * (len(header) - 1)])
+    body = _table_body(rows, shown, nrefs, len(header))
     matched = sum(r.clipped_count for r in rows)
     total = sum(r.candidate_count for r in rows)
-    body.append(["total", str(total), *[""] * nrefs, "", str(matched)])
 
     longest = max((len(row[0]) for row in body), default=6)
     width = max(4.0, 0.09 * longest + 1.0 * (len(header) - 1) + 0.6)  # room for a bold "candidate"
@@ -78,11 +71,37 @@ def plot_ngram_table(
     table = ax.table(cellText=body, colLabels=header, cellLoc="center", bbox=[0.0, 0.0, 1.0, 1.0])
     table.auto_set_font_size(False)
     table.set_fontsize(10)
-    ncols = len(header)
+    _shade_table(table, shown, len(header), len(body))
+    ax.axis("off")
+    names = {1: "unigram", 2: "bigram", 3: "trigram"}
+    name = names.get(n, f"{n}-gram")
+    value = f"{matched}/{total} = {matched / total:.4f}" if total else "0/0 (no n-grams of this order)"
+    ax.set_title(f"{name} precision p_{n} = {value}\nred: clipped to the reference count; grey: no match",
+                 fontsize=10)
+    return literal(fig, ax)
+
+
+def _table_body(rows: Sequence[Any], shown: Sequence[Any], nrefs: int, ncols: int) -> list[list[str]]:
+    """The n-gram table's cells: a row per n-gram shown, how many more there are, the totals."""
+    body = [
+        [" ".join(r.ngram), str(r.candidate_count), *[str(c) for c in r.reference_counts],
+         str(r.max_reference_count), str(r.clipped_count)]
+        for r in shown
+    ]
+    if len(rows) > len(shown):
+        body.append([f"... {len(rows) - len(shown)} more", *[""] * (ncols - 1)])
+    matched = sum(r.clipped_count for r in rows)
+    total = sum(r.candidate_count for r in rows)
+    body.append(["total", str(total), *[""] * nrefs, "", str(matched)])
+    return body
+
+
+def _shade_table(table: Any, shown: Sequence[Any], ncols: int, nrows: int) -> None:
+    """Bold header and totals; clipped rows red, rows no reference has grey."""
     for c in range(ncols):
         table[(0, c)].set_facecolor("#e8e8e8")
         table[(0, c)].get_text().set_fontweight("bold")
-        table[(len(body), c)].get_text().set_fontweight("bold")
+        table[(nrows, c)].get_text().set_fontweight("bold")
     for k, r in enumerate(shown, start=1):
         if r.max_reference_count == 0:
             for c in range(ncols):
@@ -91,13 +110,6 @@ def plot_ngram_table(
         elif r.clipped_count < r.candidate_count:
             for c in range(ncols):
                 table[(k, c)].set_facecolor(CLIPPED_COLOUR)
-    ax.axis("off")
-    names = {1: "unigram", 2: "bigram", 3: "trigram"}
-    name = names.get(n, f"{n}-gram")
-    value = f"{matched}/{total} = {matched / total:.4f}" if total else "0/0 (no n-grams of this order)"
-    ax.set_title(f"{name} precision p_{n} = {value}\nred: clipped to the reference count; grey: no match",
-                 fontsize=10)
-    return literal(fig, ax)
 
 
 def _bp_point(result: Any) -> tuple[float, float, str]:

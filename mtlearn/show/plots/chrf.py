@@ -61,15 +61,7 @@ def plot_chrf_orders(result: "ChrfResult", *, title: Optional[str] = None,
         raise TypeError(f"result: expected a ChrfResult, got {type(result).__name__}")
     orders = list(result.orders)
     fig, ax = figure_and_axes(ax, max(5.0, 0.75 * len(orders) + 2.6), 3.8)
-    width = 0.26
-    for k, order in enumerate(orders):
-        used = order.used
-        hatch = None if used else "//"
-        for offset, (name, value) in zip((-width, 0.0, width), (("precision", order.precision),
-                                                                 ("recall", order.recall), ("f", order.f))):
-            ax.bar(k + offset, float(value), width=width, color=CHRF_COLOURS[name],
-                   alpha=1.0 if used else 0.35,
-                   hatch=hatch, edgecolor="white", gid=f"{name}-bar", zorder=2)
+    _draw_order_bars(ax, orders)
     averages = (("precision", result.precision, "--", f"averaged precision {float(result.precision):.4f}"),
                 ("recall", result.recall, "--", f"averaged recall {float(result.recall):.4f}"))
     for name, value, style, label in averages:
@@ -93,10 +85,28 @@ def plot_chrf_orders(result: "ChrfResult", *, title: Optional[str] = None,
     lines, _ = ax.get_legend_handles_labels()
     ax.legend(handles=handles + lines, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
     ax.grid(axis="y", alpha=0.3, zorder=0)
+    ax.set_title(_title(result, title), fontsize=10)
+    return literal(fig, ax)
+
+
+def _draw_order_bars(ax: Axes, orders: "list[ChrfOrder]") -> None:
+    """Three bars an order (precision, recall, F_beta); faint and hatched where the order is not used."""
+    width = 0.26
+    for k, order in enumerate(orders):
+        used = order.used
+        hatch = None if used else "//"
+        for offset, (name, value) in zip((-width, 0.0, width), (("precision", order.precision),
+                                                                 ("recall", order.recall), ("f", order.f))):
+            ax.bar(k + offset, float(value), width=width, color=CHRF_COLOURS[name],
+                   alpha=1.0 if used else 0.35,
+                   hatch=hatch, edgecolor="white", gid=f"{name}-bar", zorder=2)
+
+
+def _title(result: "ChrfResult", title: Optional[str]) -> str:
+    """The score, which reference was kept (of several), and the rule that averaged the orders."""
     first = f"{_chrf_name(result)} = {result.score:.4f}"
     if result.best_reference is not None and result.references and len(result.references) > 1:
         first += f"  (reference {result.best_reference + 1} of {len(result.references)} kept)"
     rule = ("mean of the orders' F_beta (eps smoothing)" if result.eps_smoothing
             else "F_beta of the averaged precision and recall")
-    ax.set_title(f"{title}\n{first}\n{rule}" if title else f"{first}\n{rule}", fontsize=10)
-    return literal(fig, ax)
+    return f"{title}\n{first}\n{rule}" if title else f"{first}\n{rule}"

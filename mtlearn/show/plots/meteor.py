@@ -160,17 +160,7 @@ def plot_f_mean_alpha(
     """
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 2:
         raise ValueError(f"steps: expected an int >= 2, got {steps!r}")
-    checked = []
-    for k, pair in enumerate(pairs):
-        try:
-            p, r = pair
-        except (TypeError, ValueError):
-            raise TypeError(f"pairs: item {k} is not a (P, R) pair") from None
-        if not (0 <= p <= 1 and 0 <= r <= 1):
-            raise ValueError(f"pairs: item {k} = ({p}, {r}); P and R lie in [0, 1]")
-        checked.append((Fraction(p) if isinstance(p, int) else p, Fraction(r) if isinstance(r, int) else r))
-    if not checked:
-        raise ValueError("pairs: give at least one (P, R) pair")
+    checked = _checked_pairs(pairs)
     fig, ax = figure_and_axes(ax, 6.0, 3.8)
     alphas = [Fraction(k, steps) for k in range(steps + 1)]
     for k, (p, r) in enumerate(checked):
@@ -191,3 +181,23 @@ def plot_f_mean_alpha(
     ax.legend(loc="lower left", fontsize=8)
     ax.grid(alpha=0.3)
     return fig
+
+
+def _checked_pairs(pairs: Sequence[Any]) -> list[tuple[Any, Any]]:
+    """(P, R) pairs, each in [0, 1] (whole numbers as Fractions); at least one.
+
+    >>> _checked_pairs([(1, 0.5)])
+    [(Fraction(1, 1), 0.5)]
+    """
+    checked = []
+    for k, pair in enumerate(pairs):
+        try:
+            p, r = pair
+        except (TypeError, ValueError):
+            raise TypeError(f"pairs: item {k} is not a (P, R) pair") from None
+        if not (0 <= p <= 1 and 0 <= r <= 1):
+            raise ValueError(f"pairs: item {k} = ({p}, {r}); P and R lie in [0, 1]")
+        checked.append((Fraction(p) if isinstance(p, int) else p, Fraction(r) if isinstance(r, int) else r))
+    if not checked:
+        raise ValueError("pairs: give at least one (P, R) pair")
+    return checked
