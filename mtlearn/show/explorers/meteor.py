@@ -26,7 +26,7 @@ from typing import Any, Optional, Union
 
 import ipywidgets as widgets
 
-from mtlearn.metrics.meteor.explain import search_note
+from mtlearn.metrics.meteor.explain import formula_steps, search_note
 from mtlearn.metrics.meteor.options import DEFAULTS, MeteorOptions
 from mtlearn.metrics.meteor.result import MeteorResult
 from mtlearn.metrics.meteor.score import meteor
@@ -235,19 +235,24 @@ class MeteorExplorer(Explorer):
         stages = ", ".join(f"{html.escape(name)}: {num(f'matches-{name}', count)}"
                            for name, count in r.matches_per_stage.items())
         pen_text = (frac_text(r.penalty) if isinstance(r.penalty, Fraction) else fmt(r.penalty))
+        # The formula's rows are the derivation's (explain.formula_steps): their keys are the data-names.
+        steps = {step.key: step for step in formula_steps(r)}
+
+        def exact(key: str) -> str:
+            return num(key, steps[key].exact or Fraction(0), frac_text(steps[key].exact or Fraction(0)))
+
         rows = [
             ("matches m (= u_m)", num("matches", r.matches) + f" &nbsp;({stages})"),
             ("candidate length w_t", num("candidate-length", r.candidate_length)),
             ("reference length w_r", num("reference-length", r.reference_length)),
-            ("P = m / w_t", num("precision", r.precision, frac_text(r.precision))),
-            ("R = m / w_r", num("recall", r.recall, frac_text(r.recall))),
-            (f"F_mean = P R / ({r.alpha:g} P + {1 - r.alpha:g} R)",
-             num("f-mean", r.f_mean, frac_text(r.f_mean))),
+            ("P = m / w_t", exact("precision")),
+            ("R = m / w_r", exact("recall")),
+            (f"F_mean = P R / ({r.alpha:g} P + {1 - r.alpha:g} R)", exact("f-mean")),
             ("crossings", num("crossings", r.crossings)),
             ("chunks c", num("chunks", r.chunks)),
-            ("fragmentation c / u_m", num("fragmentation", r.fragmentation, frac_text(r.fragmentation))),
-            (f"penalty = {r.gamma:g} (c / u_m)^{r.beta:g}", num("penalty", r.penalty, pen_text)),
-            ("score = F_mean (1 - penalty)", "<b>" + num("score", r.score) + "</b>"),
+            ("fragmentation c / u_m", exact("fragmentation")),
+            (f"penalty = {r.gamma:g} (c / u_m)^{r.beta:g}", num(steps["penalty"].key, r.penalty, pen_text)),
+            ("score = F_mean (1 - penalty)", "<b>" + num(steps["score"].key, r.score) + "</b>"),
         ]
         if len(r.per_reference) > 1:
             scores = ", ".join(f"{k + 1}: {num(f'reference-score-{k + 1}', x.score)}"

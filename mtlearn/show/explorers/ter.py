@@ -23,6 +23,7 @@ from typing import Any, Optional, Union
 
 import ipywidgets as widgets
 
+from mtlearn.metrics.ter.explain import derivation
 from mtlearn.metrics.ter.options import TER_DEFAULTS, TerOptions
 from mtlearn.metrics.ter.result import TerResult
 from mtlearn.metrics.ter.score import ter
@@ -138,18 +139,22 @@ class TerExplorer(Explorer):
     @staticmethod
     def _summary(r: TerResult) -> str:
         counts = r.counts()
-        exact = r.score_fraction
+        # The edits and the score are the derivation's rows (explain.derivation): keys, exact values.
+        rows_of = derivation(r)
+        edits, score = rows_of.step("edits"), rows_of.step("score")
+        exact = score.exact or r.score_fraction
         rows = [
             ("shifts (a block of words moved, 1 edit each)", num("shifts", counts["shift"])),
             ("substitutions", num("substitutions", counts["substitute"])),
             ("insertions (reference words the candidate lacks)", num("insertions", counts["insert"])),
             ("deletions (candidate words the reference lacks)", num("deletions", counts["delete"])),
             ("matches (free)", num("matches", counts["match"])),
-            ("edits = shifts + substitutions + insertions + deletions", num("edits", r.num_edits)),
+            ("edits = shifts + substitutions + insertions + deletions",
+             num(edits.key, int(edits.exact or 0))),
             ("reference length (average over the references)", num("reference-length", r.reference_length,
                                                                      f"{r.reference_length:g}")),
             ("TER = edits / reference length",
-             "<b>" + num("score", r.score, f"{exact} = {r.score:.4f}" if exact.denominator != 1 else None)
+             "<b>" + num(score.key, r.score, f"{exact} = {r.score:.4f}" if exact.denominator != 1 else None)
              + "</b>"),
         ]
         if len(r.all_reference_tokens) > 1 and r.best_reference is not None:
