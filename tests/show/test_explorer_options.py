@@ -37,7 +37,7 @@ TEXT_INPUTS = {"candidate", "references"}
 
 
 def unshown(explorer, options_class) -> list[str]:
-    """The options of ``options_class`` that ``explorer`` neither shows as a control nor names in NOT_CONTROLS."""
+    """The options of ``options_class`` that ``explorer`` neither shows nor names in NOT_CONTROLS."""
     return [spec.name for spec in options_class.specs()
             if spec.name not in explorer._inputs and spec.name not in type(explorer).NOT_CONTROLS]
 
@@ -105,7 +105,8 @@ def test_the_constructor_takes_the_options_defaults(metric):
 REFUSED = [
     ("meteor", "alpha", 1.5), ("meteor", "gamma", 2), ("meteor", "beta", -1), ("meteor", "beta", 10**9),
     ("meteor", "tie_break", "random"), ("meteor", "tokenize", "moses"), ("meteor", "lowercase", 1),
-    ("chrf", "beta", 0), ("chrf", "char_order", -1), ("chrf", "word_order", 2.5), ("chrf", "whitespace", "no"),
+    ("chrf", "beta", 0), ("chrf", "char_order", -1), ("chrf", "word_order", 2.5),
+    ("chrf", "whitespace", "no"),
     ("ter", "normalized", "yes"), ("ter", "case_sensitive", None),
 ]
 
@@ -129,7 +130,7 @@ def _beyond_each_slider():
 
 @pytest.mark.parametrize("metric, spec, value", list(_beyond_each_slider()),
                          ids=lambda v: v.name if isinstance(v, OptionSpec) else str(v))
-def test_a_value_beyond_a_slider_is_refused_with_the_options_message_or_the_sliders_range(metric, spec, value):
+def test_a_value_beyond_a_slider_is_refused_by_the_options_or_the_sliders_range(metric, spec, value):
     try:
         CLASSES[metric].OPTIONS(**{spec.name: value})
     except (ValueError, TypeError) as error:  # the option itself refuses it
