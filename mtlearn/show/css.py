@@ -214,15 +214,27 @@ DATA_NAMES: dict[str, tuple[str, ...]] = {
 
 
 def control_class(option: str) -> str:
-    """The class of the control of an option named ``option`` (``no_punct`` -> ``mtlearn-no-punct``)."""
+    """The class of the control of an option named ``option``.
+
+    >>> control_class("eps_smoothing")
+    'mtlearn-eps-smoothing'
+    """
     return PREFIX + option.replace("_", "-")
 
 
 def stage_class(stage: str) -> str:
-    """The class of a METEOR stage's checkbox."""
+    """The class of a METEOR stage's checkbox.
+
+    >>> stage_class("synonym")
+    'mtlearn-stage-synonym'
+    """
     return f"{PREFIX}stage-{stage}"
 
 
 def edit_class(op: str) -> str:
-    """The class of a TER edit script's row of operation ``op`` (match, substitute, insert, delete)."""
+    """The class of a TER edit script's row of operation ``op`` (match, substitute, insert, delete).
+
+    >>> edit_class("delete")
+    'mtlearn-edit-delete'
+    """
     return f"{PREFIX}edit-{op}"

@@ -46,6 +46,11 @@ def parse_references(text: str) -> list[str]:
 
 
 def references_text(references: Union[str, Sequence[str]], argname: str = "references") -> str:
+    """The references box's text: a string as given, a list one reference per line (none may hold one).
+
+    >>> references_text(["the cat", "a cat"])
+    'the cat\\na cat'
+    """
     if isinstance(references, str):
         return references
     if not isinstance(references, Sequence) or not all(isinstance(r, str) for r in references):
@@ -57,12 +62,24 @@ def references_text(references: Union[str, Sequence[str]], argname: str = "refer
 
 
 def check_text(value: object, argname: str) -> str:
+    """``value`` if it is a string, else a ``TypeError`` naming ``argname``.
+
+    >>> check_text(3, "candidate")
+    Traceback (most recent call last):
+    ...
+    TypeError: candidate: expected a string, got int
+    """
     if not isinstance(value, str):
         raise TypeError(f"{argname}: expected a string, got {type(value).__name__}")
     return value
 
 
 def fmt(x: Union[float, Fraction, int]) -> str:
+    """A number as the explorers show it: an int whole, anything else to 4 decimals.
+
+    >>> fmt(3), fmt(Fraction(1, 3)), fmt(float("-inf"))
+    ('3', '0.3333', '-inf')
+    """
     if isinstance(x, int) and not isinstance(x, bool):
         return str(x)
     value = float(x)
@@ -72,7 +89,11 @@ def fmt(x: Union[float, Fraction, int]) -> str:
 
 
 def num(name: str, value: Union[float, Fraction, int], text: Optional[str] = None) -> str:
-    """A number as a span a test can read: data-value is the full float (or the int)."""
+    """A number as a span a test can read: data-value is the full float (or the int), data-exact a Fraction.
+
+    >>> num("recall", Fraction(3, 4), "3/4")
+    '<span class="mtlearn-num" data-name="recall" data-value="0.75" data-exact="3/4">3/4</span>'
+    """
     if isinstance(value, int) and not isinstance(value, bool):
         data = str(value)
     else:
@@ -83,6 +104,11 @@ def num(name: str, value: Union[float, Fraction, int], text: Optional[str] = Non
 
 
 def frac_text(x: Fraction) -> str:
+    """A fraction and its decimals (a whole number alone).
+
+    >>> frac_text(Fraction(2, 7)), frac_text(Fraction(1))
+    ('2/7 = 0.2857', '1')
+    """
     return f"{x} = {float(x):.4f}" if x.denominator != 1 else f"{x}"
 
 
@@ -304,16 +330,25 @@ class Explorer(widgets.VBox):
         raise NotImplementedError
 
 
-def textarea(value: str, description: str, placeholder: str, css: str, rows: int) -> widgets.Textarea:
+def textarea(value: str, description: str, placeholder: str, css_class: str, rows: int) -> widgets.Textarea:
+    """A guarded text box of ``rows`` lines, nearly the explorer's width, with class ``css_class``.
+
+    >>> textarea("the cat", "Candidate", "the candidate", "mtlearn-candidate", 2)._dom_classes
+    ('mtlearn-candidate',)
+    """
     box = Textarea(value=value, description=description, placeholder=placeholder, rows=rows,
-                           layout=widgets.Layout(width="95%"),
-                           style={"description_width": "initial"})
-    box.add_class(css)
+                   layout=widgets.Layout(width="95%"), style={"description_width": "initial"})
+    box.add_class(css_class)
     return box
 
 
-def with_class(widget: widgets.DOMWidget, css: str) -> Any:
-    widget.add_class(css)
+def with_class(widget: widgets.DOMWidget, css_class: str) -> Any:
+    """``widget``, with the class a page finds it by (:mod:`mtlearn.show.css`).
+
+    >>> with_class(widgets.Label("x"), "mtlearn-note")._dom_classes
+    ('mtlearn-note',)
+    """
+    widget.add_class(css_class)
     return widget
 
 
@@ -367,12 +402,22 @@ Textarea = from_the_browser(widgets.Textarea)
 
 
 def image_widget() -> widgets.Image:
-    """A PNG ``Image`` shown at its own size (a box's flex layout would stretch it to the full width)."""
+    """A PNG ``Image`` shown at its own size (a box's flex layout would stretch it to the full width).
+
+    >>> image_widget().layout.max_width
+    '100%'
+    """
     return widgets.Image(format="png", layout=widgets.Layout(max_width="100%", align_self="flex-start"))
 
 
 def show_png(image: widgets.Image, png: bytes) -> None:
-    """Put ``png`` in ``image``; hide the image when there is none (a browser draws a broken-image icon)."""
+    """Put ``png`` in ``image``; hide the image when there is none (a browser draws a broken-image icon).
+
+    >>> image = image_widget()
+    >>> show_png(image, b"")
+    >>> image.layout.display
+    'none'
+    """
     image.value = png
     image.layout.display = None if png else "none"
 
@@ -430,6 +475,12 @@ def option_controls(options: Options, shown: Mapping[str, tuple[str, str]],
     """One control per option named in ``shown`` (name -> (description, CSS class)), in the order of
     the options' declaration, each starting at ``options``' value (already checked by the Options
     class, here checked against its slider's range). ``extra``: more arguments of a control, by name.
+
+    >>> from mtlearn.metrics.ter.options import TerOptions
+    >>> shown = {"no_punct": ("No punctuation", "mtlearn-no-punct")}
+    >>> boxes = option_controls(TerOptions(no_punct=True), shown)
+    >>> [(name, box.value, box.description) for name, box in boxes.items()]
+    [('no_punct', True, 'No punctuation')]
     """
     controls = {}
     for spec in type(options).specs():

@@ -158,12 +158,21 @@ def stage_colour(stage: str, stages: Sequence[str] = ()) -> str:
 
 
 def new_figure(width: float, height: float) -> TeachingFigure:
-    """A figure of ``width`` x ``height`` inches, laid out by matplotlib's constrained layout."""
+    """A figure of ``width`` x ``height`` inches, laid out by matplotlib's constrained layout.
+
+    >>> new_figure(4, 2).get_size_inches().tolist()
+    [4.0, 2.0]
+    """
     return TeachingFigure(figsize=(width, height), layout="constrained")
 
 
 def figure_and_axes(ax: Optional[Axes], width: float, height: float) -> tuple[Figure, Axes]:
-    """``ax`` and its figure (checked to be an ``Axes``), or a new figure of that size with one axes."""
+    """``ax`` and its figure (checked to be an ``Axes``), or a new figure of that size with one axes.
+
+    >>> fig, ax = figure_and_axes(None, 3, 2)
+    >>> figure_and_axes(ax, 9, 9) == (fig, ax)
+    True
+    """
     if ax is not None:
         if not isinstance(ax, Axes):
             raise TypeError(f"ax: expected a matplotlib Axes, got {type(ax).__name__}")
