@@ -405,13 +405,13 @@ def test_d2l_stored_once_equals_the_tuple_form(monkeypatch, pred):
 
 
 def test_the_bleu_explorers_weights_box_reads_with_the_bounded_parser():
-    from mtlearn.show.widgets import parse_weights
+    from mtlearn.show.explorers import parse_weights
 
     assert parse_weights("1/2, 0.25 .125") == [0.5, 0.25, 0.125]
     for text in ("1e400", "0.5, 1e-400"):  # 1e400: OverflowError escaped the box's handler
         with pytest.raises(ValueError, match="^weights: cannot read '1e-?400' as a number"):
             parse_weights(text)
-    code = ("from mtlearn.show.widgets import parse_weights\n"
+    code = ("from mtlearn.show.explorers import parse_weights\n"
             "try:\n    parse_weights('1e100000000')\nexcept ValueError as e:\n    print(e)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.startswith("weights: cannot read '1e100000000' as a number"), done.stderr[-500:]

@@ -60,7 +60,7 @@ LONGEST_FILES = (
     "tests/browser/test_notebooks_in_browser.py",
     "tests/metrics/ter/test_ter_wmt22.py",
     "tests/tools/test_editions.py",
-    "tests/test_widgets.py",
+    "tests/show/test_explorer_base.py",
     "tests/study/test_significance.py",
     "tests/study/test_wmt22_agreement.py",
     "tests/tools/test_hostile_cli.py",

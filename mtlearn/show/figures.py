@@ -82,7 +82,8 @@ FIGURES: dict[str, str] = {
     "meteor_penalty.png": "METEOR's penalty against fragmentation, the digest's three rows marked",
     "meteor_f_mean.png": "F_mean over precision and recall at alpha = 0.9",
     "meteor_f_mean_alpha.png": "F_mean against alpha for three (P, R) pairs",
-    "chrf_orders_cats_mats.png": "chrF++ per order for 'The cats sat on the mats.' against 'The cat sat on the mat.'",
+    "chrf_orders_cats_mats.png": ("chrF++ per order for 'The cats sat on the mats.' against "
+                                  "'The cat sat on the mat.'"),
     "ter_edits_cat_today.png": "TER's shift, insertion and substitution for 'the cat sat on the mat today'",
 }
 
@@ -204,7 +205,8 @@ _BUILDERS: dict[str, Callable[[], Figure]] = {
 
 
 def dpi_for(fig: Figure) -> int:
-    """The resolution ``fig`` is saved at: :data:`DPI`, or more if the figure is narrower than :data:`MIN_WIDTH_PX`.
+    """The resolution ``fig`` is saved at: :data:`DPI`, or more if the figure is narrower than
+    :data:`MIN_WIDTH_PX`.
 
     >>> from matplotlib.figure import Figure
     >>> dpi_for(Figure(figsize=(10, 4))), dpi_for(Figure(figsize=(5, 4)))

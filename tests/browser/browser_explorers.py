@@ -5,7 +5,7 @@ references box, the slider readouts, the dropdowns, the checkboxes); the expecte
 numbers are computed here, in the test process, with :func:`mtlearn.bleu`,
 :func:`mtlearn.meteor`, :func:`mtlearn.chrf` or :func:`mtlearn.ter`; and every ``span.mtlearn-num`` the explorer shows is
 compared with them: its ``data-value`` to the float's precision, and its text
-rounded to the digits it shows (see ``mtlearn/show/widgets.py`` for the CSS classes
+rounded to the digits it shows (see ``mtlearn/show/css.py`` for the CSS classes
 and number names).
 
 A student's session, for each explorer: check the numbers as the notebook left
@@ -48,6 +48,7 @@ from typing import Any, Callable, Optional
 
 import mtlearn
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError
+from mtlearn.show import css
 
 import browser_ui as ui
 from browser_harness import save_screenshot
@@ -55,9 +56,9 @@ from browser_harness import save_screenshot
 STAGES = ("exact", "stem", "synonym")
 
 # A number shown by an explorer: {name, value (data-value), exact (data-exact), text}.
-_NUMBERS_JS = """root => [...root.querySelectorAll('span.mtlearn-num')].map(span => ({
+_NUMBERS_JS = """root => [...root.querySelectorAll('span.NUMBER')].map(span => ({
   name: span.dataset.name, value: span.dataset.value, exact: span.dataset.exact ?? null,
-  text: (span.innerText || '').trim()}))"""
+  text: (span.innerText || '').trim()}))""".replace("NUMBER", css.NUMBER)
 
 
 def shortened(reference: str) -> str:
@@ -83,34 +84,34 @@ def rotated_and_shortened(reference: str) -> str:
 # --------------------------------------------------------------------------------------
 
 
-def textarea(explorer: Any, css: str) -> str:
-    """The text in the Textarea with CSS class ``css``."""
-    return explorer.locator(f".{css} textarea").first.input_value()
+def textarea(explorer: Any, name: str) -> str:
+    """The text in the Textarea with CSS class ``name``."""
+    return explorer.locator(f".{name} textarea").first.input_value()
 
 
-def text_input(explorer: Any, css: str) -> str:
-    """The text in the Text box with CSS class ``css``."""
-    return explorer.locator(f".{css} input").first.input_value()
+def text_input(explorer: Any, name: str) -> str:
+    """The text in the Text box with CSS class ``name``."""
+    return explorer.locator(f".{name} input").first.input_value()
 
 
-def dropdown(explorer: Any, css: str) -> str:
-    """The value chosen in the Dropdown with CSS class ``css``."""
-    return explorer.locator(f".{css} select").first.input_value()
+def dropdown(explorer: Any, name: str) -> str:
+    """The value chosen in the Dropdown with CSS class ``name``."""
+    return explorer.locator(f".{name} select").first.input_value()
 
 
-def checkbox(explorer: Any, css: str) -> bool:
-    """Whether the Checkbox with CSS class ``css`` is ticked."""
-    return explorer.locator(f".{css} input[type=checkbox]").first.is_checked()
+def checkbox(explorer: Any, name: str) -> bool:
+    """Whether the Checkbox with CSS class ``name`` is ticked."""
+    return explorer.locator(f".{name} input[type=checkbox]").first.is_checked()
 
 
-def readout(explorer: Any, css: str) -> str:
-    """The readout of the slider with CSS class ``css``."""
-    return ui.slider_readout(explorer.locator(f".{css}").first)
+def readout(explorer: Any, name: str) -> str:
+    """The readout of the slider with CSS class ``name``."""
+    return ui.slider_readout(explorer.locator(f".{name}").first)
 
 
 def references(explorer: Any) -> list[str]:
     """The references typed in the box, one per line."""
-    return [line.strip() for line in textarea(explorer, "mtlearn-references").splitlines() if line.strip()]
+    return [line.strip() for line in textarea(explorer, css.REFERENCES).splitlines() if line.strip()]
 
 
 def shown_numbers(explorer: Any) -> list[dict[str, Optional[str]]]:
@@ -120,12 +121,12 @@ def shown_numbers(explorer: Any) -> list[dict[str, Optional[str]]]:
 
 def shown_score(explorer: Any) -> str:
     """The score line, e.g. ``"BLEU = 0.5046"``."""
-    return explorer.locator(".mtlearn-score").first.inner_text().strip()
+    return explorer.locator(f".{css.SCORE}").first.inner_text().strip()
 
 
 def shown_message(explorer: Any) -> str:
     """The explorer's notes and errors, as shown."""
-    return explorer.locator(".mtlearn-message").first.inner_text().strip()
+    return explorer.locator(f".{css.MESSAGE}").first.inner_text().strip()
 
 
 # --------------------------------------------------------------------------------------
@@ -141,12 +142,12 @@ def _weights(text: str) -> Optional[list[float]]:
 def bleu_settings(explorer: Any) -> dict[str, Any]:
     """The BLEU explorer's settings, as the page shows them."""
     return dict(
-        max_order=int(readout(explorer, "mtlearn-max-order")),
-        smoothing=dropdown(explorer, "mtlearn-smoothing"),
-        tokenize=dropdown(explorer, "mtlearn-tokenize"),
-        lowercase=checkbox(explorer, "mtlearn-lowercase"),
-        effective_order=checkbox(explorer, "mtlearn-effective-order"),
-        weights=_weights(text_input(explorer, "mtlearn-weights")),
+        max_order=int(readout(explorer, css.MAX_ORDER)),
+        smoothing=dropdown(explorer, css.SMOOTHING),
+        tokenize=dropdown(explorer, css.TOKENIZE),
+        lowercase=checkbox(explorer, css.LOWERCASE),
+        effective_order=checkbox(explorer, css.EFFECTIVE_ORDER),
+        weights=_weights(text_input(explorer, css.WEIGHTS)),
     )
 
 
@@ -168,13 +169,13 @@ def bleu_expected(candidate: str, refs: list[str], settings: dict[str, Any]) -> 
 def meteor_settings(explorer: Any) -> dict[str, Any]:
     """The METEOR explorer's settings, as the page shows them."""
     return dict(
-        stages=[s for s in STAGES if checkbox(explorer, f"mtlearn-stage-{s}")],
-        alpha=float(readout(explorer, "mtlearn-alpha")),
-        beta=float(readout(explorer, "mtlearn-beta")),
-        gamma=float(readout(explorer, "mtlearn-gamma")),
-        tie_break=dropdown(explorer, "mtlearn-tie-break"),
-        lowercase=checkbox(explorer, "mtlearn-lowercase"),
-        tokenize=dropdown(explorer, "mtlearn-tokenize"),
+        stages=[s for s in STAGES if checkbox(explorer, css.stage_class(s))],
+        alpha=float(readout(explorer, css.ALPHA)),
+        beta=float(readout(explorer, css.BETA)),
+        gamma=float(readout(explorer, css.GAMMA)),
+        tie_break=dropdown(explorer, css.TIE_BREAK),
+        lowercase=checkbox(explorer, css.LOWERCASE),
+        tokenize=dropdown(explorer, css.TOKENIZE),
     )
 
 
@@ -207,12 +208,12 @@ def meteor_expected(candidate: str, refs: list[str], settings: dict[str, Any]) -
 def chrf_settings(explorer: Any) -> dict[str, Any]:
     """The chrF explorer's settings, as the page shows them."""
     return dict(
-        char_order=int(readout(explorer, "mtlearn-char-order")),
-        word_order=int(readout(explorer, "mtlearn-word-order")),
-        beta=float(readout(explorer, "mtlearn-chrf-beta")),
-        lowercase=checkbox(explorer, "mtlearn-lowercase"),
-        whitespace=checkbox(explorer, "mtlearn-whitespace"),
-        eps_smoothing=checkbox(explorer, "mtlearn-eps-smoothing"),
+        char_order=int(readout(explorer, css.CHAR_ORDER)),
+        word_order=int(readout(explorer, css.WORD_ORDER)),
+        beta=float(readout(explorer, css.CHRF_BETA)),
+        lowercase=checkbox(explorer, css.LOWERCASE),
+        whitespace=checkbox(explorer, css.WHITESPACE),
+        eps_smoothing=checkbox(explorer, css.EPS_SMOOTHING),
     )
 
 
@@ -238,7 +239,7 @@ TER_OPTIONS = ("normalized", "no_punct", "asian_support", "case_sensitive")
 
 def ter_settings(explorer: Any) -> dict[str, Any]:
     """The TER explorer's settings, as the page shows them."""
-    return {name: checkbox(explorer, "mtlearn-" + name.replace("_", "-")) for name in TER_OPTIONS}
+    return {name: checkbox(explorer, css.control_class(name)) for name in TER_OPTIONS}
 
 
 def ter_expected(candidate: str, refs: list[str], settings: dict[str, Any]) -> dict[str, Any]:
@@ -334,9 +335,9 @@ def _new_candidate(refs: list[str], current: str, score: Callable[[str], float],
     raise AssertionError(f"no new candidate changes the score (references {refs!r}, candidate {current!r})")
 
 
-def _slider_key(explorer: Any, css: str, minimum: str) -> str:
+def _slider_key(explorer: Any, name: str, minimum: str) -> str:
     """ArrowLeft, unless the slider is at its minimum."""
-    return "ArrowRight" if readout(explorer, css) == minimum else "ArrowLeft"
+    return "ArrowRight" if readout(explorer, name) == minimum else "ArrowLeft"
 
 
 # --------------------------------------------------------------------------------------
@@ -344,13 +345,13 @@ def _slider_key(explorer: Any, css: str, minimum: str) -> str:
 # --------------------------------------------------------------------------------------
 
 
-def exercise_bleu(page: Any, shot: str, root: str = ".mtlearn-bleu-explorer") -> None:
+def exercise_bleu(page: Any, shot: str, root: str = f".{css.BLEU_EXPLORER}") -> None:
     """Check, type, slide, check again, in the first BLEU explorer on the page."""
     explorer = page.locator(root).first
     explorer.wait_for()
     explorer.scroll_into_view_if_needed()
     refs, settings = references(explorer), bleu_settings(explorer)
-    candidate = textarea(explorer, "mtlearn-candidate")
+    candidate = textarea(explorer, css.CANDIDATE)
     wait_for_numbers(explorer, bleu_expected(candidate, refs, settings), f"{shot} as the notebook left it")
 
     def score(text: str) -> float:
@@ -358,16 +359,16 @@ def exercise_bleu(page: Any, shot: str, root: str = ".mtlearn-bleu-explorer") ->
 
     # Rotated: BP stays 1 but the higher-order precisions drop, so the max order slider matters too.
     candidate = _new_candidate(refs, candidate, score, [lambda r: rotated(r, 1), rotated_and_shortened, shortened])
-    ui.type_text(explorer.locator(".mtlearn-candidate").first, candidate)
-    assert textarea(explorer, "mtlearn-candidate") == candidate
+    ui.type_text(explorer.locator(f".{css.CANDIDATE}").first, candidate)
+    assert textarea(explorer, css.CANDIDATE) == candidate
     after_typing = bleu_expected(candidate, refs, settings)
     wait_for_numbers(explorer, after_typing, f"{shot} after typing {candidate!r}")
-    explorer.locator(".mtlearn-score").first.scroll_into_view_if_needed()
+    explorer.locator(f".{css.SCORE}").first.scroll_into_view_if_needed()
     save_screenshot(page, f"{shot}-after-typing")
 
     before = settings["max_order"]
-    key = _slider_key(explorer, "mtlearn-max-order", "1")
-    shown = ui.press_slider(explorer.locator(".mtlearn-max-order").first, key)
+    key = _slider_key(explorer, css.MAX_ORDER, "1")
+    shown = ui.press_slider(explorer.locator(f".{css.MAX_ORDER}").first, key)
     settings = bleu_settings(explorer)
     assert settings["max_order"] == int(shown) == before + (1 if key == "ArrowRight" else -1)
     after_slider = bleu_expected(candidate, refs, settings)
@@ -377,7 +378,7 @@ def exercise_bleu(page: Any, shot: str, root: str = ".mtlearn-bleu-explorer") ->
     save_screenshot(page, f"{shot}-after-max-order-slider")
 
 
-def exercise_meteor(page: Any, shot: str, root: str = ".mtlearn-meteor-explorer") -> None:
+def exercise_meteor(page: Any, shot: str, root: str = f".{css.METEOR_EXPLORER}") -> None:
     """Check, type, slide, check again, in the first METEOR explorer on the page."""
     explorer = page.locator(root).first
     explorer.wait_for()
@@ -386,7 +387,7 @@ def exercise_meteor(page: Any, shot: str, root: str = ".mtlearn-meteor-explorer"
     if "synonym" in settings["stages"] and not wordnet_available():
         message = shown_message(explorer)
         assert "WordNet" in message, f"{shot}: no WordNet here, and the explorer does not say so: {message!r}"
-    candidate = textarea(explorer, "mtlearn-candidate")
+    candidate = textarea(explorer, css.CANDIDATE)
     wait_for_numbers(explorer, meteor_expected(candidate, refs, settings), f"{shot} as the notebook left it")
 
     def score(text: str) -> float:
@@ -395,37 +396,37 @@ def exercise_meteor(page: Any, shot: str, root: str = ".mtlearn-meteor-explorer"
     # P must differ from R, or alpha would not change F_mean: the candidate drops a word.
     candidate = _new_candidate(refs, candidate, score,
                                [rotated_and_shortened, shortened, lambda r: shortened(rotated(r, 1))])
-    ui.type_text(explorer.locator(".mtlearn-candidate").first, candidate)
-    assert textarea(explorer, "mtlearn-candidate") == candidate
+    ui.type_text(explorer.locator(f".{css.CANDIDATE}").first, candidate)
+    assert textarea(explorer, css.CANDIDATE) == candidate
     after_typing = meteor_expected(candidate, refs, settings)
     wait_for_numbers(explorer, after_typing, f"{shot} after typing {candidate!r}")
-    explorer.locator(".mtlearn-score").first.scroll_into_view_if_needed()
+    explorer.locator(f".{css.SCORE}").first.scroll_into_view_if_needed()
     save_screenshot(page, f"{shot}-after-typing")
 
     # Every parameter slider must move the score (issue 14: alpha and beta could not, from
     # a starting pair with P = R = 1 and one chunk per match).
     current = after_typing
     for name in ("alpha", "beta", "gamma"):
-        before = readout(explorer, f"mtlearn-{name}")
-        shown = ui.press_slider(explorer.locator(f".mtlearn-{name}").first,
-                                _slider_key(explorer, f"mtlearn-{name}", "0.00"))
+        before = readout(explorer, css.control_class(name))
+        shown = ui.press_slider(explorer.locator(f".{css.control_class(name)}").first,
+                                _slider_key(explorer, css.control_class(name), "0.00"))
         settings = meteor_settings(explorer)
         assert shown != before and settings[name] == float(shown)
         after_slider = meteor_expected(candidate, refs, settings)
         assert not math.isclose(after_slider["score"], current["score"]), f"{name} should change this score"
         wait_for_numbers(explorer, after_slider, f"{shot} after the {name} slider {before} -> {shown}")
         current = after_slider
-    explorer.locator(".mtlearn-score").first.scroll_into_view_if_needed()
+    explorer.locator(f".{css.SCORE}").first.scroll_into_view_if_needed()
     save_screenshot(page, f"{shot}-after-sliders")
 
 
-def exercise_chrf(page: Any, shot: str, root: str = ".mtlearn-chrf-explorer") -> None:
+def exercise_chrf(page: Any, shot: str, root: str = f".{css.CHRF_EXPLORER}") -> None:
     """Check, type, slide, check again, in the first chrF explorer on the page."""
     explorer = page.locator(root).first
     explorer.wait_for()
     explorer.scroll_into_view_if_needed()
     refs, settings = references(explorer), chrf_settings(explorer)
-    candidate = textarea(explorer, "mtlearn-candidate")
+    candidate = textarea(explorer, css.CANDIDATE)
     wait_for_numbers(explorer, chrf_expected(candidate, refs, settings), f"{shot} as the notebook left it")
 
     def score(text: str) -> float:
@@ -433,16 +434,16 @@ def exercise_chrf(page: Any, shot: str, root: str = ".mtlearn-chrf-explorer") ->
 
     # Shortened: precision stays high, recall drops, so beta matters too.
     candidate = _new_candidate(refs, candidate, score, [shortened, rotated_and_shortened])
-    ui.type_text(explorer.locator(".mtlearn-candidate").first, candidate)
-    assert textarea(explorer, "mtlearn-candidate") == candidate
+    ui.type_text(explorer.locator(f".{css.CANDIDATE}").first, candidate)
+    assert textarea(explorer, css.CANDIDATE) == candidate
     after_typing = chrf_expected(candidate, refs, settings)
     wait_for_numbers(explorer, after_typing, f"{shot} after typing {candidate!r}")
-    explorer.locator(".mtlearn-score").first.scroll_into_view_if_needed()
+    explorer.locator(f".{css.SCORE}").first.scroll_into_view_if_needed()
     save_screenshot(page, f"{shot}-after-typing")
 
-    before = readout(explorer, "mtlearn-chrf-beta")
-    shown = ui.press_slider(explorer.locator(".mtlearn-chrf-beta").first,
-                            _slider_key(explorer, "mtlearn-chrf-beta", "0.0"))
+    before = readout(explorer, css.CHRF_BETA)
+    shown = ui.press_slider(explorer.locator(f".{css.CHRF_BETA}").first,
+                            _slider_key(explorer, css.CHRF_BETA, "0.0"))
     settings = chrf_settings(explorer)
     assert shown != before and settings["beta"] == float(shown)
     after_slider = chrf_expected(candidate, refs, settings)
@@ -452,13 +453,13 @@ def exercise_chrf(page: Any, shot: str, root: str = ".mtlearn-chrf-explorer") ->
     save_screenshot(page, f"{shot}-after-beta-slider")
 
 
-def exercise_ter(page: Any, shot: str, root: str = ".mtlearn-ter-explorer") -> None:
+def exercise_ter(page: Any, shot: str, root: str = f".{css.TER_EXPLORER}") -> None:
     """Check, type, tick a box, check again, in the first TER explorer on the page."""
     explorer = page.locator(root).first
     explorer.wait_for()
     explorer.scroll_into_view_if_needed()
     refs, settings = references(explorer), ter_settings(explorer)
-    candidate = textarea(explorer, "mtlearn-candidate")
+    candidate = textarea(explorer, css.CANDIDATE)
     wait_for_numbers(explorer, ter_expected(candidate, refs, settings), f"{shot} as the notebook left it")
 
     def score(text: str) -> float:
@@ -467,14 +468,14 @@ def exercise_ter(page: Any, shot: str, root: str = ".mtlearn-ter-explorer") -> N
     # Rotated: the same words in another order, so TER shifts a block (and the picture shows an arrow).
     candidate = _new_candidate(refs, candidate, score,
                                [lambda r: rotated(r, len(r.split()) // 2).lower(), rotated_and_shortened, shortened])
-    ui.type_text(explorer.locator(".mtlearn-candidate").first, candidate)
-    assert textarea(explorer, "mtlearn-candidate") == candidate
+    ui.type_text(explorer.locator(f".{css.CANDIDATE}").first, candidate)
+    assert textarea(explorer, css.CANDIDATE) == candidate
     after_typing = ter_expected(candidate, refs, settings)
     wait_for_numbers(explorer, after_typing, f"{shot} after typing {candidate!r}")
-    explorer.locator(".mtlearn-score").first.scroll_into_view_if_needed()
+    explorer.locator(f".{css.SCORE}").first.scroll_into_view_if_needed()
     save_screenshot(page, f"{shot}-after-typing")
 
-    box = explorer.locator(".mtlearn-case-sensitive input[type=checkbox]").first
+    box = explorer.locator(f".{css.control_class('case_sensitive')} input[type=checkbox]").first
     box.click()
     settings = ter_settings(explorer)
     after_click = ter_expected(candidate, refs, settings)
@@ -489,9 +490,9 @@ def exercise_ter(page: Any, shot: str, root: str = ".mtlearn-ter-explorer") -> N
 # --------------------------------------------------------------------------------------
 
 _SCORE_IS_JS = """([root, value]) => {
-    const span = document.querySelector(`${root} .mtlearn-score .mtlearn-num[data-name="score"]`);
+    const span = document.querySelector(`${root} .SCORE .NUMBER[data-name="score"]`);
     return span !== null && span.dataset.value === value;
-}"""
+}""".replace("SCORE", css.SCORE).replace("NUMBER", css.NUMBER)
 
 
 _PICTURE_JS = """(root) => {
@@ -522,17 +523,17 @@ def typing_latency(page: Any, root: str, sentence: str, words: int, repeats: int
     side) the clock also runs until the new picture replaces the old one (it waits for
     a further pause: ``PICTURE_PAUSE_S``). Each figure is printed, and added to ``report``.
     """
-    from mtlearn.show.widgets import PICTURE_MAX_WORDS
+    from mtlearn.show.explorers import PICTURE_MAX_WORDS
     explorer = page.locator(root).first
     explorer.scroll_into_view_if_needed()
     settings = meteor_settings(explorer)
     reference = _words_of(sentence, words)
     candidate = rotated(reference, 1)
-    ui.type_text(explorer.locator(".mtlearn-references").first, reference, typed=0)
-    ui.type_text(explorer.locator(".mtlearn-candidate").first, candidate, typed=0)
+    ui.type_text(explorer.locator(f".{css.REFERENCES}").first, reference, typed=0)
+    ui.type_text(explorer.locator(f".{css.CANDIDATE}").first, candidate, typed=0)
     start_numbers = meteor_expected(candidate, [reference], settings)
     wait_for_numbers(explorer, start_numbers, f"{root}: {words} words a side")
-    field = explorer.locator(".mtlearn-candidate textarea").first
+    field = explorer.locator(f".{css.CANDIDATE} textarea").first
     seconds, pictures = [], []
     expected = start_numbers["score"]
     for extra in ["mat", "dog", "tea", "sun", "cup"][:repeats]:

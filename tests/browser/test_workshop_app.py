@@ -37,11 +37,11 @@ import pytest
 import browser_explorers as explorers
 import browser_ui as ui
 from browser_harness import ARTIFACTS, NOTEBOOKS, REPO, Server, free_port, running_server, save_screenshot, server_env
+from mtlearn.show import css
 
 WORKSHOP = NOTEBOOKS / "workshop.ipynb"
 # The explorers the app shows, by their box's CSS class.
-EXPLORERS = (".mtlearn-bleu-explorer", ".mtlearn-meteor-explorer", ".mtlearn-chrf-explorer",
-             ".mtlearn-ter-explorer")
+EXPLORERS = tuple(f".{css.EXPLORERS[metric]}" for metric in ("bleu", "meteor", "chrf", "ter"))
 
 # Anything that shows source code (markdown cells have input areas too: only code cells count).
 CODE_SELECTORS = ".jp-CodeCell .jp-InputArea, .jp-CodeCell .jp-InputPrompt, .jp-CodeMirrorEditor, .cm-editor, pre code"
@@ -90,7 +90,7 @@ def test_workshop_app_in_voila(page: Any, voila: Server, browser: Any) -> None:
     page.goto(voila.url("/"), timeout=180_000, wait_until="domcontentloaded")
     page.get_by_role("heading", name="BLEU, METEOR, chrF and TER, live").wait_for()
     for root in EXPLORERS:
-        page.locator(f"{root} .mtlearn-score .mtlearn-num").first.wait_for(timeout=120_000)
+        page.locator(f"{root} .{css.SCORE} .{css.NUMBER}").first.wait_for(timeout=120_000)
     page.wait_for_load_state("load")
     save_screenshot(page, "workshop-voila", height=2600)
 
@@ -103,7 +103,7 @@ def test_workshop_app_in_voila(page: Any, voila: Server, browser: Any) -> None:
     assert len(code_lines(WORKSHOP)) >= 2  # the check above had something to look for
 
     # A projector shows one explorer at a time: the BLEU explorer's n-gram tables start folded.
-    details = page.locator(".mtlearn-bleu-explorer details.mtlearn-ngram-details").first
+    details = page.locator(f".{css.BLEU_EXPLORER} details.{css.NGRAM_DETAILS}").first
     assert details.evaluate("d => d.open") is False, "the workshop's n-gram tables should start folded"
     explorers.exercise_bleu(page, "workshop-voila-bleu-explorer")
     explorers.exercise_meteor(page, "workshop-voila-meteor-explorer")
@@ -113,8 +113,8 @@ def test_workshop_app_in_voila(page: Any, voila: Server, browser: Any) -> None:
     # (the figures go in the report; the bound is generous: these machines are noisy).
     report: list[str] = []
     sentence = "the big cat was sitting on the mat"
-    short = explorers.typing_latency(page, ".mtlearn-meteor-explorer", sentence, 50, report=report)
-    long = explorers.typing_latency(page, ".mtlearn-meteor-explorer", sentence, 200, report=report)
+    short = explorers.typing_latency(page, f".{css.METEOR_EXPLORER}", sentence, 50, report=report)
+    long = explorers.typing_latency(page, f".{css.METEOR_EXPLORER}", sentence, 200, report=report)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "typing-latency.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
     assert max(short) < 10 and max(long) < 30, report
@@ -134,7 +134,7 @@ def test_closing_the_workshop_page_frees_its_kernel_at_once(browser: Any, voila:
     before = kernels()
     tab = browser.new_page()
     tab.goto(voila.url("/"), timeout=180_000, wait_until="domcontentloaded")
-    tab.locator(".mtlearn-ter-explorer .mtlearn-score .mtlearn-num").first.wait_for(timeout=120_000)
+    tab.locator(f".{css.TER_EXPLORER} .{css.SCORE} .{css.NUMBER}").first.wait_for(timeout=120_000)
     assert kernels() == before + 1
     tab.close(run_before_unload=True)
     deadline = time.monotonic() + 30  # generous: the shutdown takes about a second

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import mtlearn
-from mtlearn.show.widgets import BleuExplorer
+from mtlearn.show.explorers import BleuExplorer
 
 ZH_CAND, ZH_REF = "猫坐在垫子上", "猫坐在垫子上了"
 JA_CAND, JA_REF = "猫がマットの上に座った", "猫はマットの上に座っていた"

@@ -359,7 +359,7 @@ def test_alignment_comparison_with_a_dollar_token():
 
 
 def test_explorers_show_a_dollar_token():
-    from mtlearn.show.widgets import BleuExplorer, ChrfExplorer, MeteorExplorer, TerExplorer
+    from mtlearn.show.explorers import BleuExplorer, ChrfExplorer, MeteorExplorer, TerExplorer
 
     for explorer in (BleuExplorer(f"{TOKEN} b", [f"b {TOKEN}"]), ChrfExplorer(f"{TOKEN} b", [f"b {TOKEN}"]),
                      MeteorExplorer(f"{TOKEN} b", [f"b {TOKEN}"], stages=["exact"]),

@@ -7,7 +7,7 @@ import nbformat
 import pytest
 
 from mtlearn.examples.meteor import EXPLORER_PAIR, ROW_1
-from mtlearn.show.widgets import MeteorExplorer
+from mtlearn.show.explorers import MeteorExplorer
 from repo_paths import REPO
 
 NOTEBOOKS = {"workshop.ipynb": None, "04_meteor_scoring.ipynb": ["exact"]}  # name -> the explorer's stages

@@ -67,7 +67,7 @@ def test_the_resampling_scorer_takes_every_option_that_scores_summed_statistics(
 
 
 def test_the_explorer_takes_the_same_defaults_and_the_declared_slider_ranges() -> None:
-    from mtlearn.show.widgets import ChrfExplorer
+    from mtlearn.show.explorers import ChrfExplorer
 
     keywords = _keywords(ChrfExplorer.__init__)
     assert keywords == {name: FIELDS[name] for name in keywords}

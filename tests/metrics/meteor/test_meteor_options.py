@@ -66,7 +66,7 @@ def test_the_defaults_are_the_options_fields():
 
 
 def test_the_explorer_takes_the_same_options_and_defaults():
-    from mtlearn.show.widgets import MeteorExplorer
+    from mtlearn.show.explorers import MeteorExplorer
 
     assert _keyword_defaults(MeteorExplorer.__init__) == FIELDS
 
@@ -97,7 +97,7 @@ def test_the_command_line_shows_the_declared_help_flags_and_defaults():
 
 
 def test_the_explorer_sliders_are_the_declared_controls():
-    from mtlearn.show.widgets import MeteorExplorer
+    from mtlearn.show.explorers import MeteorExplorer
 
     x = MeteorExplorer("the cat", ["the cat"], stages=EXACT)
     for name in ("alpha", "beta", "gamma"):

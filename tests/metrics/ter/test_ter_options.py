@@ -37,7 +37,7 @@ def test_keyword_options_are_the_options_fields(function):
 
 
 def test_the_explorer_takes_the_same_options():
-    widgets = pytest.importorskip("mtlearn.show.widgets")
+    widgets = pytest.importorskip("mtlearn.show.explorers")
     assert _keyword_defaults(widgets.TerExplorer) == TER_DEFAULTS.as_kwargs()
 
 

@@ -15,8 +15,8 @@ import pytest  # noqa: E402
 
 from mtlearn.show import figures, plots  # noqa: E402
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError, wordnet_available  # noqa: E402
+from repo_paths import REPO  # noqa: E402
 
-REPO = Path(__file__).resolve().parent.parent
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 

@@ -16,7 +16,7 @@ import mtlearn
 from mtlearn.metrics.bleu.profiles import PROFILES as BLEU_PROFILES
 from mtlearn.metrics.meteor.profiles import PROFILES as METEOR_PROFILES
 from mtlearn.metrics.meteor.wordnet import wordnet_available
-from mtlearn.show.widgets import ImplementationExplorer
+from mtlearn.show.explorers import ImplementationExplorer
 
 CANDIDATE = "the cat sat on the mat"
 REFERENCES = ["the cat sat on a mat", "a cat sat"]
