@@ -27,7 +27,7 @@ from importlib import resources
 from typing import Any, Optional
 
 __all__ = ["SEGMENT_STATISTICS", "GROUPING_NAMES", "STATISTIC_NAMES", "MqmSystem", "SegmentRow", "SystemLevelRow",
-           "WithinSystemRow", "MqmTables", "load_mqm_tables"]
+           "SystemScoreRow", "WithinSystemRow", "MqmTables", "load_mqm_tables"]
 
 _DATA = ("data", "mqm_ted_zhen")
 
@@ -98,6 +98,17 @@ class SystemLevelRow:
 
 
 @dataclass(frozen=True)
+class SystemScoreRow:
+    """One row of ``system_scores.csv``: a system's corpus score and mean sentence score (TER, WER raw)."""
+
+    reference: str
+    metric: str
+    system: str
+    corpus: float
+    sentence_mean: float
+
+
+@dataclass(frozen=True)
 class WithinSystemRow:
     """One row of ``within_system.csv``: one MT system's 529 segments, metric against MQM."""
 
@@ -144,6 +155,11 @@ def _system_level_rows(rows: list[dict[str, str]]) -> tuple[SystemLevelRow, ...]
                                 float(r["ci_low"]), float(r["ci_high"])) for r in rows)
 
 
+def _score_rows(rows: list[dict[str, str]]) -> tuple[SystemScoreRow, ...]:
+    return tuple(SystemScoreRow(r["reference"], r["metric"], r["system"], float(r["corpus"]), float(r["sentence_mean"]))
+                 for r in rows)
+
+
 def _within_rows(rows: list[dict[str, str]]) -> tuple[WithinSystemRow, ...]:
     return tuple(WithinSystemRow(r["reference"], r["metric"], r["system"], int(r["segments"]), float(r["pearson"]),
                                  float(r["kendall"]), float(r["pearson_shuffled"])) for r in rows)
@@ -161,6 +177,7 @@ class MqmTables:
     segment_rows: tuple[SegmentRow, ...]
     system_level_rows: tuple[SystemLevelRow, ...]
     within_rows: tuple[WithinSystemRow, ...]
+    score_rows: tuple[SystemScoreRow, ...]
     disagreement_rows: tuple[Mapping[str, str], ...]
     settings: Mapping[str, Any]
 
@@ -234,6 +251,18 @@ class MqmTables:
                 return r
         raise LookupError(f"system: no MT system {system!r}; choose one of {', '.join(self.mt_systems)}")
 
+    def corpus_score(self, reference: str, metric: str, system: str) -> float:
+        """``system``'s corpus score against ``reference`` (the other human reference is scored too).
+
+        >>> round(load_mqm_tables().corpus_score("ref", "bleu", "refB"), 4)
+        0.2665
+        """
+        self._check(reference, metric)
+        for r in self.score_rows:
+            if (r.reference, r.metric, r.system) == (reference, metric, system):
+                return r.corpus
+        raise LookupError(f"system: no corpus score of {system!r} for {metric!r} against {reference!r}")
+
     def disagreements(self, reference: str, metric: str) -> list[Mapping[str, str]]:
         """The rows of ``disagreements.csv`` for ``reference`` and ``metric``, worst first."""
         self._check(reference, metric)
@@ -248,4 +277,5 @@ def load_mqm_tables() -> MqmTables:
     """
     return MqmTables(_systems(_rows("systems.csv")), _segment_rows(_rows("segment_level.csv")),
                      _system_level_rows(_rows("system_level.csv")), _within_rows(_rows("within_system.csv")),
+                     _score_rows(_rows("system_scores.csv")),
                      tuple(_rows("disagreements.csv")), json.loads(_text("settings.json")))
