@@ -252,9 +252,10 @@ class MqmExplorer(_Explorer):
     def _table(v: MqmView) -> str:
         rows = []
         for grouping, r in v.rows.items():
-            rows.append(f"<tr><td>{GROUPING_NAMES[grouping]}</td><td>{_num(f'value-{grouping}', r.value, f'{r.value:.3f}')}"
-                        f"</td><td>[{_num(f'ci-low-{grouping}', r.ci_low, f'{r.ci_low:.3f}')}, "
-                        f"{_num(f'ci-high-{grouping}', r.ci_high, f'{r.ci_high:.3f}')}]</td></tr>")
+            value = _num(f"value-{grouping}", r.value, f"{r.value:.3f}")
+            low = _num(f"ci-low-{grouping}", r.ci_low, f"{r.ci_low:.3f}")
+            high = _num(f"ci-high-{grouping}", r.ci_high, f"{r.ci_high:.3f}")
+            rows.append(f"<tr><td>{GROUPING_NAMES[grouping]}</td><td>{value}</td><td>[{low}, {high}]</td></tr>")
         if v.constant is not None:
             c = v.constant
             rows.append(f"<tr><td>a constant metric (the level to beat)</td>"
