@@ -232,7 +232,7 @@ class MqmExplorer(_Explorer):
             _show_png(self.image, b"")
             self.figure = None
             return
-        label = study_metric(v.metric).family.upper() if v.metric.startswith(("ter", "wer")) else v.metric
+        label = v.metric if study_metric(v.metric).higher_is_better else f"{v.metric} (lower is better)"
         self.figure = plot_mqm_scatter(v.mqm, v.scores, point=v.point, metric=label, system=v.system,
                                        title=f"{v.system}, {v.metric} against {v.reference}: 529 segments; "
                                              f"segment {v.seg_id} ringed")
