@@ -89,3 +89,8 @@ def test_notebook_09s_case_is_the_first_shipped_disagreement(mqm_data):
     assert (case.seg_id, case.better, case.worse) == (int(row["seg_id"]), row["better"], row["worse"])
     for name in ("mqm_better", "mqm_worse", "metric_better", "metric_worse"):
         assert getattr(case, name) == pytest.approx(float(row[name]), abs=1e-6), name
+
+
+def test_notebook_09s_reading_the_commonest_error_is_a_major_mistranslation(mqm_data):
+    # Section 5's text says so; its cell's output (the counts) is not compared by nbval.
+    assert next(iter(error_counts(mqm_data, mqm_data.mt_systems))) == ("Accuracy/Mistranslation", "Major")
