@@ -59,8 +59,8 @@ __all__ = ["MqmExplorer", "MqmView", "plot_mqm_scatter", "load_mqm_data"]
 
 #: Where the data is absent: what the explorer (and notebook 09) says.
 ABSENT = ("The texts and the per-segment MQM scores are Google's data in ../shared/data/mqm_ted_zhen, "
-          "which is not on this machine (or set MTLEARN_MQM_TED_ZHEN to its folder): the tables above are "
-          "shipped with mtlearn, the scatter and the texts need the data.")
+          "which is not on this machine (or set MTLEARN_MQM_TED_ZHEN to its folder): the statistics of the "
+          "tables are shipped with mtlearn; the scatter and the texts need the data.")
 _JITTER = 0.15  # MQM scores are few distinct values: spread the points sideways to see how many sit there
 
 
