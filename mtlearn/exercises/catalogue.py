@@ -17,15 +17,16 @@ from mtlearn.exercises import (
     meteor_alignment,
     meteor_scoring,
     metrics_and_people,
+    sentence_level_with_experts,
     why_libraries_disagree,
 )
 from mtlearn.exercises.kinds import Exercise
 
 __all__ = ["exercise", "exercises"]
 
-# One module per notebook, in the notebooks' order (01 … 08).
+# One module per notebook, in the notebooks' order (01 … 09).
 _MODULES = (bleu_from_scratch, bleu_in_practice, meteor_alignment, meteor_scoring, bleu_vs_meteor,
-            metrics_and_people, chrf_and_ter, why_libraries_disagree)
+            metrics_and_people, chrf_and_ter, why_libraries_disagree, sentence_level_with_experts)
 
 
 def exercises(notebook: str | None = None) -> list[Exercise]:

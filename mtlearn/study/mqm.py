@@ -51,6 +51,7 @@ __all__ = [
     "read_mqm",
     "read_average_scores",
     "find_data_dir",
+    "error_counts",
 ]
 
 #: The columns of the TSV, in order.
@@ -403,3 +404,25 @@ def find_data_dir(start: Optional[Union[str, os.PathLike]] = None) -> Path:
             return candidate
     raise FileNotFoundError(f"the MQM data (shared/data/mqm_ted_zhen) is not in {here} or a parent folder; "
                             f"set {DATA_ENV} to its folder")
+
+
+def error_counts(data: MqmData, systems: Optional[Sequence[str]] = None) -> dict[tuple[str, str], int]:
+    """How often each (category, severity) was marked in the translations of ``systems`` (default: all).
+
+    Most frequent first (then by name). The counts need the data (``../shared``): the shipped
+    tables hold only the severities (``systems.csv``).
+
+    >>> e = MqmError("Accuracy/Mistranslation", "Major", "x", False, "r1", Fraction(5))
+    >>> item = MqmItem("A", 1, "d", "1", "src", "tgt", ("r1",), (e, e), Fraction(-10))
+    >>> error_counts(MqmData({("A", 1): item}, ("A",), (1,)))
+    {('Accuracy/Mistranslation', 'Major'): 2}
+    """
+    names = data.systems if systems is None else tuple(systems)
+    for name in names:
+        data._check_system(name)
+    counts: dict[tuple[str, str], int] = {}
+    for name in names:
+        for seg in data.seg_ids:
+            for e in data.items[(name, seg)].errors:
+                counts[(e.category, e.severity)] = counts.get((e.category, e.severity), 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))

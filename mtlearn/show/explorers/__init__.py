@@ -1,7 +1,7 @@
 """Live explorers for Jupyter (ipywidgets 8): type a candidate and references, watch every number change.
 
-Six explorers, one module each (``bleu``, ``meteor``, ``chrf``, ``ter``, ``agreement``,
-``implementation``; ``_base``: what they share); each *is* an ``ipywidgets.VBox``, so putting
+Seven explorers, one module each (``bleu``, ``meteor``, ``chrf``, ``ter``, ``agreement``,
+``implementation``, ``mqm``; ``_base``: what they share); each *is* an ``ipywidgets.VBox``, so putting
 one last in a cell (or passing it to ``display``) shows it, and it can be placed inside other
 layouts. ``explorer.widget`` is the explorer itself (for symmetry with code that expects a
 ``.widget``). Presentation only: every number comes from :func:`mtlearn.bleu`,
@@ -16,6 +16,7 @@ layouts. ``explorer.widget`` is the explorer itself (for symmetry with code that
 - :class:`TerExplorer`: TER's shifts and edit script, drawn.
 - :class:`AgreementExplorer`: two WMT22 systems, who is ahead for the humans, BLEU and METEOR.
 - :class:`ImplementationExplorer`: two libraries' scores and the step where they part.
+- :class:`MqmExplorer`: a metric's sentence scores against expert MQM, a segment's texts and errors.
 
 The METEOR, chrF and TER explorers build their controls from their metric's options
 (:class:`~mtlearn.metrics.meteor.options.MeteorOptions`, ...): each slider's range and step,
@@ -68,9 +69,11 @@ from mtlearn.show.explorers.bleu import WEIGHTS_MAX_CHARS, WEIGHTS_MAX_EXPONENT,
 from mtlearn.show.explorers.chrf import ChrfExplorer
 from mtlearn.show.explorers.implementation import ImplementationExplorer
 from mtlearn.show.explorers.meteor import PICTURE_MAX_WORDS, MeteorExplorer
+from mtlearn.show.explorers.mqm import MqmExplorer
 from mtlearn.show.explorers.ter import TerExplorer
 
 __all__ = ["BleuExplorer", "MeteorExplorer", "ChrfExplorer", "TerExplorer", "AgreementExplorer",
-           "ImplementationExplorer", "parse_references", "parse_weights", "typing_pause", "TYPING_PAUSE_S",
+           "ImplementationExplorer", "MqmExplorer",
+           "parse_references", "parse_weights", "typing_pause", "TYPING_PAUSE_S",
            "MAX_TYPING_PAUSE_S", "PICTURE_PAUSE_S", "PICTURE_MAX_WORDS", "WEIGHTS_MAX_CHARS",
            "WEIGHTS_MAX_EXPONENT"]

@@ -10,7 +10,7 @@ cell. Pass ``ax=`` to draw into an axes of your own instead (the function then
 returns ``ax.figure``).
 
 The stable API (the notebooks and :mod:`mtlearn.show.explorers` call these names), one module per topic
-(``alignment``, ``bleu``, ``meteor``, ``chrf``, ``ter``, ``agreement``; ``_style``: colours, the figure,
+(``alignment``, ``bleu``, ``meteor``, ``chrf``, ``ter``, ``agreement``, ``mqm``; ``_style``: colours, the figure,
 PNG bytes, reading a picture back):
 
 ===================================  ================================================
@@ -51,6 +51,8 @@ metric)``                            DA score, one labelled point per MT system
                                      BLEU and METEOR (chrF, WMT's COMET) side by side
 ``plot_pairwise_accuracy()``         pairwise accuracy per pair and pooled, one bar
                                      per metric, with its 95% interval
+``plot_mqm_scatter(mqm, scores)``    sentence scores against expert MQM, one dot per
+                                     segment, one ringed (notebook 09)
 ``figure_to_png(fig)``               PNG bytes of a figure (widgets, files)
 ``find_gid(ax, gid)``,               helpers that read a picture back: artists by gid,
 ``crossing_points(ax)``,             the number of crossings marked, the marked points
@@ -97,6 +99,7 @@ from mtlearn.show.plots.alignment import plot_alignment, plot_alignment_comparis
 from mtlearn.show.plots.bleu import plot_brevity_penalty, plot_ngram_table, plot_weights
 from mtlearn.show.plots.chrf import plot_chrf_orders
 from mtlearn.show.plots.meteor import plot_f_mean, plot_f_mean_alpha, plot_meteor_penalty
+from mtlearn.show.plots.mqm import plot_mqm_scatter
 from mtlearn.show.plots.ter import plot_ter_edits
 
 __all__ = [
@@ -124,6 +127,7 @@ __all__ = [
     "plot_system_agreement",
     "plot_agreement_grid",
     "plot_pairwise_accuracy",
+    "plot_mqm_scatter",
     "figure_to_png",
     "find_gid",
     "crossing_points",
