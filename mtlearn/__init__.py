@@ -16,7 +16,8 @@ _interrupt.install()  # first: a Ctrl-C while the rest imports ends an mtlearn c
 
 from mtlearn.version import __version__
 from mtlearn.core.tokenize import TOKENIZERS, tokenize
-from mtlearn.metrics.bleu.score import BleuResult, bleu, corpus_bleu
+from mtlearn.metrics.bleu.result import BleuResult
+from mtlearn.metrics.bleu.score import bleu, corpus_bleu
 from mtlearn.metrics.bleu.d2l import D2LBleuResult, d2l_bleu
 from mtlearn.metrics.meteor.score import MeteorResult, corpus_meteor, meteor
 from mtlearn.metrics.ter.score import TerResult, ter, corpus_ter, wer, cer, corpus_wer, corpus_cer

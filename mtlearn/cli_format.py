@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Protocol, Union
 
-from mtlearn.metrics.bleu.score import BleuResult
+from mtlearn.metrics.bleu.result import BleuResult
 from mtlearn.metrics.chrf.score import ChrfResult
 from mtlearn.metrics.meteor.score import MeteorResult
 from mtlearn.metrics.ter.score import TerResult

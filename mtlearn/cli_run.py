@@ -34,7 +34,7 @@ from mtlearn.cli_confidence import Confidence, bootstrap_confidence
 from mtlearn.cli_format import (Cell, Style, details, explain_text, metric_name, result_json, score_line,
                                 table)
 from mtlearn.cli_io import EXIT_USAGE, AlignedLines, CommandLineError, Corpus, load_corpora
-from mtlearn.metrics.bleu.score import BleuResult
+from mtlearn.metrics.bleu.result import BleuResult
 from mtlearn.metrics.chrf.score import ChrfResult
 from mtlearn.metrics.meteor.score import MeteorResult
 from mtlearn.metrics.ter.score import TerResult

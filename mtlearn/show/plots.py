@@ -106,7 +106,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from mtlearn.metrics.chrf.score import ChrfOrder, ChrfResult
     from mtlearn.metrics.ter.score import Edit, TerResult
     from mtlearn.study.agreement import AgreementTables
-    from mtlearn.metrics.bleu.score import BleuResult
+    from mtlearn.metrics.bleu.result import BleuResult
     from mtlearn.metrics.bleu.d2l import D2LBleuResult
     from mtlearn.metrics.meteor.score import MeteorResult
 
@@ -638,7 +638,7 @@ def plot_ngram_table(
     >>> cells[(1, 0)].get_facecolor() == to_rgba(CLIPPED_COLOUR)
     True
     """
-    from mtlearn.metrics.bleu.score import BleuResult
+    from mtlearn.metrics.bleu.result import BleuResult
 
     if not isinstance(result, BleuResult):
         raise TypeError(f"result: expected a BleuResult, got {type(result).__name__}")
@@ -688,7 +688,7 @@ def plot_ngram_table(
 
 
 def _bp_point(result: Any) -> tuple[float, float, str]:
-    from mtlearn.metrics.bleu.score import BleuResult
+    from mtlearn.metrics.bleu.result import BleuResult
     from mtlearn.metrics.bleu.d2l import D2LBleuResult
 
     if isinstance(result, BleuResult):

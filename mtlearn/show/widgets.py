@@ -208,7 +208,8 @@ from mtlearn.study.agreement import (AgreementTables, METRIC_NAMES, METRICS, SIG
                                      PairwiseComparison, check_pair, check_system, compare_systems,
                                      correlate_systems, default_reference, load_agreement, p_value_text, ranking,
                                      system_correlation, system_scores)
-from mtlearn.metrics.bleu.score import BleuResult, bleu
+from mtlearn.metrics.bleu.result import BleuResult
+from mtlearn.metrics.bleu.score import bleu
 from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
 from mtlearn.metrics.chrf.score import ChrfResult, chrf
 from mtlearn.metrics.meteor.alignment import TIE_BREAKS

@@ -484,8 +484,10 @@ class BleuSegments(Segments[BleuResult, BleuStats]):
 # --------------------------------------------------------------------------------------
 
 
-def resampling_scorer(max_order: int = DEFAULTS.max_order, smoothing: str = DEFAULTS.smoothing,
-                      **options: Any) -> Callable[[np.ndarray], np.ndarray]:
+def resampling_scorer(max_order: int = DEFAULTS.max_order, weights: Optional[Sequence[float]] = DEFAULTS.weights,
+                      smoothing: str = DEFAULTS.smoothing, smooth_value: Optional[float] = DEFAULTS.smooth_value,
+                      effective_order: bool = DEFAULTS.effective_order,
+                      **_counting_only: object) -> Callable[[np.ndarray], np.ndarray]:
     """Summed BLEU statistics (a resample a row: c, r, matches, totals, NLTK totals) to scores (0-1).
 
     sacreBLEU's ``none`` and ``exp`` with uniform weights go through the fast twin
@@ -496,10 +498,11 @@ def resampling_scorer(max_order: int = DEFAULTS.max_order, smoothing: str = DEFA
     then like it.
 
     >>> sums = np.array([[2, 6, 2, 1, 2, 1, 2, 1]])
-    >>> resampling_scorer(max_order=2)(sums).round(4).tolist(), resampling_scorer(2, "add-k")(sums).round(4).tolist()
-    ([0.1353], [0.1353])
+    >>> resampling_scorer(max_order=2)(sums).round(4).tolist(), resampling_scorer(2, smoothing="add-k")(sums).tolist()
+    ([0.1353], [0.1353352832366127])
     """
-    BleuOptions(max_order=max_order, smoothing=smoothing, **options)  # one check, the messages of bleu()
+    opts = BleuOptions(max_order=max_order, weights=weights, smoothing=smoothing, smooth_value=smooth_value,
+                       effective_order=effective_order)  # one check, the messages of bleu()
 
     def orders(values: Sequence[int]) -> tuple[int, ...]:
         head = tuple(int(v) for v in values)
@@ -509,9 +512,9 @@ def resampling_scorer(max_order: int = DEFAULTS.max_order, smoothing: str = DEFA
         k = (len(row) - 2) // 3
         stats = BleuStats(int(row[0]), int(row[1]), orders(row[2:2 + k]), orders(row[2 + k:2 + 2 * k]),
                           orders(row[2 + 2 * k:]))
-        return bleu_from_stats(stats, max_order=max_order, smoothing=smoothing, **options).score
+        return result_from_stats(stats, opts, nrefs="?").score
 
-    plain = smoothing in ("none", "exp") and not options.get("effective_order") and options.get("weights") is None
+    plain = smoothing in ("none", "exp") and not effective_order and weights is None
 
     def scores(sums: np.ndarray) -> np.ndarray:
         if not plain:
