@@ -123,7 +123,8 @@ def _title(result: BleuResult) -> str:
     else:
         scope = "one segment" if result.candidate_tokens is not None else "summed statistics"
     case = "lowercased" if result.lowercase else "case-sensitive"
-    return f"BLEU-{result.max_order} of {scope} (smoothing={result.smoothing}, tokenize={result.tokenize}, {case})"
+    return (f"BLEU-{result.max_order} of {scope} (smoothing={result.smoothing}, tokenize={result.tokenize}, "
+            f"{case})")
 
 
 def _table_lines(result: BleuResult) -> list[str]:
@@ -161,19 +162,28 @@ def _brevity_step(result: BleuResult) -> Step:
 
 def _mean_step(result: BleuResult) -> Step:
     """exp(sum w_n log p_n), written out symbolically and with the numbers."""
-    used = [n for n in range(result.max_order) if result.effective_weights[n] != 0 and n < result.orders_used]
+    used = [n for n in range(result.orders_used) if result.effective_weights[n] != 0]
     if result.geometric_mean == 0.0 and result.log_mean == -math.inf:
-        zero = [n + 1 for n in used if result.precisions[n] == 0]
-        which = ", ".join(f"p_{n}" for n in zero) or "a precision"
-        return Step("mean", "mean", "exp(sum w_n log p_n)", value="0", note=which)
-    terms = [n for n in used if result.precisions[n] > 0]
+        which = ", ".join(f"p_{n + 1}" for n in used if result.precisions[n] == 0)
+        return Step("mean", "mean", "exp(sum w_n log p_n)", value="0", note=which or "a precision")
+    symbolic, numeric = _mean_terms(result, [n for n in used if result.precisions[n] > 0])
     skipped = [n + 1 for n in used if result.precisions[n] <= 0]
-    weights = [_weight(result.effective_weights[n]) for n in terms]
-    symbolic = " + ".join(f"{w} * log {result.precisions[n]:.4f}" for w, n in zip(weights, terms)) or "0"
-    numeric = " + ".join(f"{w} * {result.log_precisions[n]:.4f}" for w, n in zip(weights, terms)) or "0"
     note = f"({', '.join(f'p_{n}' for n in skipped)} = 0 left out of the sum, NLTK's rule)" if skipped else ""
     return Step("mean", "mean", f"exp({symbolic})", f"exp({numeric}) = exp({result.log_mean:.4f})",
                 f"{result.geometric_mean:.4f}", note=note)
+
+
+def _bleu_step(result: BleuResult) -> Step:
+    return Step("bleu", "BLEU", "BP * mean", f"{result.brevity_penalty:.4f} * {result.geometric_mean:.4f}",
+                f"{result.score:.4f}")
+
+
+def _mean_terms(result: BleuResult, terms: list[int]) -> tuple[str, str]:
+    """``w_n * log p_n + ...`` over the orders ``terms``, with p_n, then with log p_n ("0" if none)."""
+    weights = [_weight(result.effective_weights[n]) for n in terms]
+    symbolic = " + ".join(f"{w} * log {result.precisions[n]:.4f}" for w, n in zip(weights, terms))
+    numeric = " + ".join(f"{w} * {result.log_precisions[n]:.4f}" for w, n in zip(weights, terms))
+    return symbolic or "0", numeric or "0"
 
 
 def summary(result: BleuResult) -> str:
@@ -184,8 +194,9 @@ def summary(result: BleuResult) -> str:
     'BLEU = 0.1353 1.000/1.000 (BP = 0.135 ratio = 0.333 hyp_len = 2 ref_len = 6)'
     """
     precisions = "/".join(f"{p:.3f}" for p in result.precisions)
-    return (f"BLEU = {result.score:.4f} {precisions} (BP = {result.brevity_penalty:.3f} ratio = {result.ratio:.3f} "
-            f"hyp_len = {result.candidate_length} ref_len = {result.reference_length})")
+    return (f"BLEU = {result.score:.4f} {precisions} (BP = {result.brevity_penalty:.3f} "
+            f"ratio = {result.ratio:.3f} hyp_len = {result.candidate_length} "
+            f"ref_len = {result.reference_length})")
 
 
 @derive.register
@@ -210,8 +221,7 @@ def derivation(result: BleuResult, *, tables: Optional[bool] = None) -> Derivati
                    rows=rows),
         Section(BP_HEADING, steps=(_brevity_step(result),), indent="  "),
         MeanSection(MEAN_HEADING, steps=(_mean_step(result),)),
-        Section(steps=(Step("bleu", "BLEU", "BP * mean", f"{result.brevity_penalty:.4f} * "
-                                                         f"{result.geometric_mean:.4f}", f"{result.score:.4f}"),)),
+        Section(steps=(_bleu_step(result),)),
     ]
     notes = (f"why: {result.reason}",) if result.reason else ()
     return Derivation(_title(result), tuple(sections), summary=summary(result), notes=notes)

@@ -3,6 +3,9 @@
 - :func:`segment_row` -- one segment's row [c, r, matches..., totals...] in one fused pass, equal to
   :func:`~mtlearn.metrics.bleu.formulas.closest_ref_length` and, order by order,
   :func:`~mtlearn.metrics.bleu.formulas.precision_counts`;
+- :func:`sum_rows` -- a corpus's statistics summed column by column from the segments' rows, equal to
+  :func:`~mtlearn.metrics.bleu.stats.sum_stats` of each row's
+  :func:`~mtlearn.metrics.bleu.stats.stats_from_row`;
 - :func:`bleu_scores` -- the BLEU of many summed statistics at once (a paired test's samples), equal to
   :func:`~mtlearn.metrics.bleu.formulas.brevity_penalty` times
   :func:`~mtlearn.metrics.bleu.formulas.geometric_mean` of the precisions smoothed by
@@ -23,8 +26,9 @@ import numpy as np
 
 from mtlearn.core.ngrams import count_elements
 from mtlearn.metrics.bleu.formulas import closest_ref_length
+from mtlearn.metrics.bleu.stats import BleuStats
 
-__all__ = ["count_width", "segment_row", "bleu_scores"]
+__all__ = ["count_width", "segment_row", "sum_rows", "bleu_scores"]
 
 
 def count_width(order: int, longest: int) -> int:
@@ -147,6 +151,28 @@ def _repeated_credit(cand: Sequence[str], refs: Sequence[Sequence[str]], n: int,
     return sum((k if k < caps[gram] else caps[gram]) - 1 for gram, k in repeated.items())
 
 
+def sum_rows(rows: Sequence[int], width: int, order: int) -> BleuStats:
+    """The summed statistics of segments whose rows [c, r, matches..., totals...] (``width`` orders each) lie
+    end to end in ``rows``, for ``order`` orders: :func:`~mtlearn.metrics.bleu.stats.sum_stats` of every row's
+    :func:`~mtlearn.metrics.bleu.stats.stats_from_row`, summed column by column (no object per segment).
+
+    Orders beyond ``width`` (beyond the longest candidate) have 0 matches, 0 totals and NLTK's 1 per segment.
+
+    >>> s = sum_rows([2, 3, 2, 1, 2, 1, 1, 1, 0, 0, 1, 0], 2, 3)
+    >>> s.candidate_length, s.reference_length, s.matches, s.totals, s.nltk_totals
+    (3, 4, (2, 1, 0), (3, 1, 0), (3, 2, 2))
+    """
+    step = 2 + 2 * width
+    segments = len(rows) // step
+    matches = tuple(sum(rows[2 + n :: step]) for n in range(width))
+    total_cols = [rows[2 + width + n :: step] for n in range(width)]
+    totals = tuple(sum(col) for col in total_cols)
+    nltk_totals = tuple(t + col.count(0) for t, col in zip(totals, total_cols))
+    rest = order - width
+    return BleuStats(sum(rows[0::step]), sum(rows[1::step]), matches + (0,) * rest, totals + (0,) * rest,
+                     nltk_totals + (segments,) * rest)
+
+
 def bleu_scores(sums: np.ndarray, max_order: int, smoothing: str) -> np.ndarray:
     """BLEU of many summed statistics at once: sacreBLEU's 'none' and 'exp' (its default), uniform weights.
 
@@ -157,7 +183,8 @@ def bleu_scores(sums: np.ndarray, max_order: int, smoothing: str) -> np.ndarray:
     :func:`~mtlearn.metrics.bleu.smoothing.smooth` gives with ``smoothing`` -- what
     :func:`~mtlearn.metrics.bleu.score.bleu_from_stats` computes one row at a time.
 
-    >>> bleu_scores(np.array([[2, 6, 2, 1, 2, 1, 2, 1], [5, 6, 4, 0, 5, 4, 5, 4]]), 2, "exp").round(4).tolist()
+    >>> sums = np.array([[2, 6, 2, 1, 2, 1, 2, 1], [5, 6, 4, 0, 5, 4, 5, 4]])
+    >>> bleu_scores(sums, 2, "exp").round(4).tolist()
     [0.1353, 0.2589]
     """
     k = (sums.shape[1] - 2) // 3

@@ -25,6 +25,11 @@ from mtlearn.metrics.bleu.stats import BleuStats
 __all__ = ["NgramRow", "BleuResult"]
 
 
+def _finite(x: float) -> Optional[float]:
+    """A float for JSON: infinities (log 0) as ``None``."""
+    return float(x) if math.isfinite(x) else None
+
+
 @dataclass(frozen=True)
 class NgramRow:
     """One line of an n-gram table: how an n-gram of the candidate is credited.
@@ -113,9 +118,11 @@ class BleuResult:
         Papineni's "the the the ..." example (lowercased, as the paper counts "The"):
 
         >>> from mtlearn import bleu
-        >>> r = bleu("the the the the the the the", ["The cat is on the mat", "There is a cat on the mat"], lowercase=True)
-        >>> r.ngram_table(1)
-        [NgramRow(ngram=('the',), candidate_count=7, reference_counts=(2, 1), max_reference_count=2, clipped_count=2)]
+        >>> r = bleu("the the the the the the the", ["The cat is on the mat", "There is a cat on the mat"],
+        ...          lowercase=True)
+        >>> r.ngram_table(1)  # doctest: +NORMALIZE_WHITESPACE
+        [NgramRow(ngram=('the',), candidate_count=7, reference_counts=(2, 1), max_reference_count=2,
+                  clipped_count=2)]
         """
         if self.candidate_tokens is None or self.reference_tokens is None:
             if self.is_corpus:
@@ -162,20 +169,17 @@ class BleuResult:
         >>> d["precision_fractions"], json.loads(json.dumps(d))["score"]
         (['4/5', '3/4', '1/3', '0'], 0.0)
         """
-        def num(x: float) -> Optional[float]:
-            return float(x) if math.isfinite(x) else None
-
         out: dict[str, Any] = {
             "score": self.score,
-            "precisions": [float(v) for v in self.precisions],
-            "precision_fractions": [str(v) for v in self.precision_fractions],
-            "matches": [int(v) for v in self.matches],
-            "totals": [int(v) for v in self.totals],
-            "weights": [float(v) for v in self.weights],
-            "effective_weights": [float(v) for v in self.effective_weights],
-            "log_precisions": [num(v) for v in self.log_precisions],
-            "weighted_log_precisions": [num(v) for v in self.weighted_log_precisions],
-            "log_mean": num(self.log_mean),
+            "precisions": list(map(float, self.precisions)),
+            "precision_fractions": list(map(str, self.precision_fractions)),
+            "matches": list(map(int, self.matches)),
+            "totals": list(map(int, self.totals)),
+            "weights": list(map(float, self.weights)),
+            "effective_weights": list(map(float, self.effective_weights)),
+            "log_precisions": list(map(_finite, self.log_precisions)),
+            "weighted_log_precisions": list(map(_finite, self.weighted_log_precisions)),
+            "log_mean": _finite(self.log_mean),
             "geometric_mean": self.geometric_mean,
             "brevity_penalty": self.brevity_penalty,
             "candidate_length": self.candidate_length,

@@ -42,7 +42,7 @@ from mtlearn.core.tokenize import cjk_note, get_tokenizer, unsplit_cjk
 from mtlearn.core.wording import part_of
 import numpy as np
 
-from mtlearn.metrics.bleu.fast import bleu_scores, count_width, segment_row
+from mtlearn.metrics.bleu.fast import bleu_scores, count_width, segment_row, sum_rows
 from mtlearn.metrics.bleu.formulas import brevity_penalty, geometric_mean
 from mtlearn.metrics.bleu.options import DEFAULTS, BleuOptions
 from mtlearn.metrics.bleu.result import BleuResult, NgramRow
@@ -196,18 +196,6 @@ def _smoothed(stats: BleuStats, opts: BleuOptions) -> SmoothedPrecisions:
     )
 
 
-def _fraction(m: int, t: int) -> Fraction:
-    return Fraction(m, t) if t else Fraction(0)
-
-
-def _log(p: float) -> float:
-    return math.log(p) if p > 0 else -math.inf
-
-
-def _weighted_log(w: float, lg: float) -> float:
-    return w * lg if w != 0 else 0.0
-
-
 def _effective_weights(weights: tuple[float, ...], used: int) -> tuple[float, ...]:
     """The weights as used when effective order keeps only orders 1..used.
 
@@ -333,12 +321,14 @@ def _segment_result(cand: tuple[str, ...], refs: list[tuple[str, ...]], opts: Bl
     if stats is None:
         width = count_width(opts.extract_order, len(cand))
         stats = stats_from_row(segment_row(cand, refs, width), width, opts.extract_order)
-    return result_from_stats(stats, opts, nrefs=str(len(refs)), extra_notes=_segment_notes(cand, refs, opts.tokenize),
-                             candidate_tokens=cand, reference_tokens=tuple(refs), warn_stacklevel=warn_stacklevel)
+    return result_from_stats(stats, opts, nrefs=str(len(refs)),
+                             extra_notes=_segment_notes(cand, refs, opts.tokenize), candidate_tokens=cand,
+                             reference_tokens=tuple(refs), warn_stacklevel=warn_stacklevel)
 
 
 def _corpus_width(candidates: list, opts: BleuOptions) -> int:
-    """How many orders corpus BLEU counts: :func:`~mtlearn.metrics.bleu.fast.count_width` of the longest candidate.
+    """How many orders corpus BLEU counts: :func:`~mtlearn.metrics.bleu.fast.count_width` of the longest
+    candidate.
 
     The candidates are tokenized an extra time only for unusually high orders (above 8);
     below, counting every order costs nothing worth saving.
@@ -386,15 +376,19 @@ def corpus_bleu(
     """
     opts = BleuOptions(max_order=max_order, weights=weights, smoothing=smoothing, smooth_value=smooth_value,
                        tokenize=tokenize, lowercase=lowercase, effective_order=effective_order)
-    return corpus_call("corpus_bleu", candidates, references, lambda cands, refs: _corpus_result(cands, refs, opts))
+    return corpus_call("corpus_bleu", candidates, references,
+                       lambda cands, refs: _corpus_result(cands, refs, opts))
 
 
-def _corpus_result(candidates: list, references: list, opts: BleuOptions) -> BleuResult:
-    """:func:`corpus_bleu` inside the corpus boundary (options checked, shapes checked, plain lists)."""
-    tokenize, lowercase = opts.tokenize, opts.lowercase
-    order = _corpus_width(candidates, opts)
+def _count_rows(candidates: list, references: list, opts: BleuOptions,
+                order: int) -> tuple[array, set[int], int]:
+    """Every segment's row [c, r, matches..., totals...] (``order`` orders), the numbers of references
+    seen, and how many segments have an empty reference.
+
+    The hot loop of corpus BLEU: one tokenizer call per text.
+    """
+    tokenize, lc = opts.tokenize, opts.lowercase
     tok = get_tokenizer(tokenize)
-    lc = lowercase
     rows = array("i")
     extend = rows.extend
     nrefs_seen: set[int] = set()
@@ -409,32 +403,30 @@ def _corpus_result(candidates: list, references: list, opts: BleuOptions) -> Ble
                 raise TypeError
             rts = [tok(ref.lower() if lc else ref) for ref in refs]
         except (TypeError, AttributeError):
-            rts = as_reference_list(refs, argname=f"references[{i}]", tokenize=tokenize,
-                                    lowercase=lc)
+            rts = as_reference_list(refs, argname=f"references[{i}]", tokenize=tokenize, lowercase=lc)
         nrefs_seen.add(len(rts))
         if not all(rts):
             empty_refs += 1
         extend(segment_row(ct, rts, order))
-    step = 2 + 2 * order
-    c = sum(rows[0::step])
-    r = sum(rows[1::step])
-    matches = tuple(sum(rows[2 + n :: step]) for n in range(order))
-    total_cols = [rows[2 + order + n :: step] for n in range(order)]
-    totals = tuple(sum(col) for col in total_cols)
-    nltk_totals = tuple(t + col.count(0) for t, col in zip(totals, total_cols))
-    # Orders beyond the longest candidate were not counted: 0 matches, 0 totals, NLTK's 1 per segment.
-    rest = opts.extract_order - order
-    stats = BleuStats(c, r, matches + (0,) * rest, totals + (0,) * rest, nltk_totals + (len(candidates),) * rest)
+    return rows, nrefs_seen, empty_refs
+
+
+def _corpus_result(candidates: list, references: list, opts: BleuOptions) -> BleuResult:
+    """:func:`corpus_bleu` inside the corpus boundary (options checked, shapes checked, plain lists)."""
+    order = _corpus_width(candidates, opts)
+    rows, nrefs_seen, empty_refs = _count_rows(candidates, references, opts, order)
+    stats = sum_rows(rows, order, opts.extract_order)
     nrefs = str(next(iter(nrefs_seen))) if len(nrefs_seen) == 1 else "var"
     notes = []
-    empty_cands = rows[0::step].count(0)
+    empty_cands = rows[0 :: 2 + 2 * order].count(0)
     if empty_cands:
         notes.append(f"{part_of(empty_cands, len(candidates), 'candidate')} empty")
     if empty_refs:
         notes.append(f"{part_of(empty_refs, len(candidates), 'segment', ('has', 'have'))} an empty reference")
-    notes.extend(_corpus_cjk_notes(candidates, tokenize))
+    notes.extend(_corpus_cjk_notes(candidates, opts.tokenize))
     segments = BleuSegments(candidates, references, rows, order, opts)
-    return result_from_stats(stats, opts, nrefs=nrefs, extra_notes=notes, segments=segments, warn_stacklevel=7)
+    return result_from_stats(stats, opts, nrefs=nrefs, extra_notes=notes, segments=segments,
+                             warn_stacklevel=7)
 
 
 class BleuSegments(Segments[BleuResult, BleuStats]):
@@ -484,10 +476,14 @@ class BleuSegments(Segments[BleuResult, BleuStats]):
 # --------------------------------------------------------------------------------------
 
 
-def resampling_scorer(max_order: int = DEFAULTS.max_order, weights: Optional[Sequence[float]] = DEFAULTS.weights,
-                      smoothing: str = DEFAULTS.smoothing, smooth_value: Optional[float] = DEFAULTS.smooth_value,
-                      effective_order: bool = DEFAULTS.effective_order,
-                      **_counting_only: object) -> Callable[[np.ndarray], np.ndarray]:
+def resampling_scorer(
+    max_order: int = DEFAULTS.max_order,
+    weights: Optional[Sequence[float]] = DEFAULTS.weights,
+    smoothing: str = DEFAULTS.smoothing,
+    smooth_value: Optional[float] = DEFAULTS.smooth_value,
+    effective_order: bool = DEFAULTS.effective_order,
+    **_counting_only: object,
+) -> Callable[[np.ndarray], np.ndarray]:
     """Summed BLEU statistics (a resample a row: c, r, matches, totals, NLTK totals) to scores (0-1).
 
     sacreBLEU's ``none`` and ``exp`` with uniform weights go through the fast twin
@@ -498,8 +494,10 @@ def resampling_scorer(max_order: int = DEFAULTS.max_order, weights: Optional[Seq
     then like it.
 
     >>> sums = np.array([[2, 6, 2, 1, 2, 1, 2, 1]])
-    >>> resampling_scorer(max_order=2)(sums).round(4).tolist(), resampling_scorer(2, smoothing="add-k")(sums).tolist()
-    ([0.1353], [0.1353352832366127])
+    >>> resampling_scorer(max_order=2)(sums).round(4).tolist()
+    [0.1353]
+    >>> resampling_scorer(max_order=2, smoothing="add-k")(sums).tolist()
+    [0.1353352832366127]
     """
     opts = BleuOptions(max_order=max_order, weights=weights, smoothing=smoothing, smooth_value=smooth_value,
                        effective_order=effective_order)  # one check, the messages of bleu()

@@ -249,28 +249,35 @@ def _smooth_chen_cherry(
         notes.append("no unigram of the candidate matches a reference, so BLEU = 0")
         zero = tuple(Fraction(0) for _ in matches)
         return SmoothedPrecisions(zero, orders, True, tuple(notes))
-    p: list[Number] = [Fraction(m, d) for m, d in zip(matches, denominators)]
-    if method == "method0":
-        p = _method0(p, matches, notes)
-    elif method == "method1":
-        p = _method1(p, matches, denominators, value, notes)
-        _append(notes, _above_one_note(method, value, p))
-    elif method == "method2":
-        p = _method2(p, matches, denominators, notes)
-    elif method == "method3":
-        p = _method3(p, matches, denominators, notes)
-    elif method in ("method4", "method7"):
-        p = _method4(p, matches, denominators, candidate_length, value, notes)
-        if method == "method7":
-            p = _method5(p, fivegram, notes)
-    elif method == "method5":
-        p = _method5(p, fivegram, notes)
-    elif method == "method6":
-        p = _method6(p, matches, totals, value, notes)
+    p = _apply_method(method, value, [Fraction(m, d) for m, d in zip(matches, denominators)], matches, totals,
+                      denominators, candidate_length, fivegram, notes)
     for i in range(orders):
         if p[i] <= 0:
             notes.append(f"p_{i + 1} = 0 is left out of the weighted sum (NLTK's rule), as if it were 1")
     return SmoothedPrecisions(tuple(p), orders, True, tuple(notes))
+
+
+def _apply_method(
+    method: str, value: Optional[float], p: list[Number], matches: list[int], totals: list[int],
+    denominators: list[int], candidate_length: int, fivegram: Optional[tuple[int, int]], notes: list[str],
+) -> list[Number]:
+    """The precisions ``p`` after Chen and Cherry's ``method`` (NLTK's SmoothingFunction.methodN)."""
+    if method == "method0":
+        return _method0(p, matches, notes)
+    if method == "method1":
+        p = _method1(p, matches, denominators, value, notes)
+        _append(notes, _above_one_note(method, value, p))
+        return p
+    if method == "method2":
+        return _method2(p, matches, denominators, notes)
+    if method == "method3":
+        return _method3(p, matches, denominators, notes)
+    if method in ("method4", "method7"):
+        p = _method4(p, matches, denominators, candidate_length, value, notes)
+        return _method5(p, fivegram, notes) if method == "method7" else p
+    if method == "method5":
+        return _method5(p, fivegram, notes)
+    return _method6(p, matches, totals, value, notes)
 
 
 def _method0(p, matches, notes):
