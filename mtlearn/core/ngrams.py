@@ -13,7 +13,7 @@ Counter({('the',): 2, ('cat',): 1})
 False
 
 The functions here favour clarity; corpus BLEU counts on its hot path with a fused
-form of them (``mtlearn.metrics.bleu.score``), which tests/test_steps_are_the_code.py
+form of them (``mtlearn.metrics.bleu.fast``), which tests/metrics/bleu/test_bleu_fast.py
 proves equal to these steps.
 """
 
