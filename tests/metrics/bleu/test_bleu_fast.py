@@ -10,6 +10,7 @@ sample -- and the scores are rebuilt from the steps alone.
 from __future__ import annotations
 
 import random
+import warnings
 from fractions import Fraction
 from pathlib import Path
 
@@ -253,3 +254,14 @@ def test_wmt22_the_twins_count_what_the_formulas_count(wmt22: Path) -> None:
                                  tokenize="13a", smoothing="exp")
     assert bleu_scores(total[None, :], 4, "exp")[0] == pytest.approx(result.score, rel=SCORE_TOLERANCE, abs=0)
     assert result.stats == sum_stats(result.segments.stats())
+
+
+def test_bleu_scores_at_the_highest_order_warn_nothing_and_equal_the_formula():
+    # exp smoothing doubles its denominator at every order without a match: 2^k overflows past 1023 orders
+    # (numpy's "overflow encountered in power" reached the command line's stderr at --max-order 4096).
+    order = 4096
+    row = [3, 3, 2, 1, 0, *[0] * (order - 3), 3, 2, 1, *[0] * (order - 3), 3, 2, 1, *[1] * (order - 3)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = bleu_scores(np.array([row]), order, "exp")[0]
+    assert got == _formula_score(row, order, "exp") == 0.0
