@@ -33,7 +33,7 @@ import numpy as np
 import pytest
 
 import mtlearn
-from mtlearn.metrics.bleu.formulas import check_weights, geometric_mean, precision_counts
+from mtlearn.metrics.bleu.formulas import check_weights, precision_counts
 from mtlearn.metrics.bleu.score import bleu_from_stats
 from mtlearn.core.signature import format_number
 from mtlearn.core.number_text import NUMBER_MAX_DIGITS, NumberError, parse_number

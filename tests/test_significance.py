@@ -12,7 +12,6 @@ drawn indices, ``corpus_score_from_stats``) and by its properties.
 
 from __future__ import annotations
 
-import json
 import random
 from functools import lru_cache
 from pathlib import Path

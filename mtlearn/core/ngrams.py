@@ -19,7 +19,6 @@ proves equal to these steps.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain, repeat

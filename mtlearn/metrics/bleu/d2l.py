@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
-from mtlearn.core.ngrams import MATERIALIZED_ORDERS, PerOrder, orders_text, per_order
+from mtlearn.core.ngrams import MATERIALIZED_ORDERS, orders_text, per_order
 from mtlearn.core.references import CorpusGivenError, segment_shape_problem
 from mtlearn.core.checks import as_tokens
 

@@ -33,15 +33,15 @@ import math
 import warnings
 from array import array
 from collections.abc import Sequence
-from typing import Any, Callable, Optional, Union
+from typing import Callable, Optional, Union
+
+import numpy as np
 
 from mtlearn.core.checks import Segment, as_reference_list, as_tokens
 from mtlearn.core.corpus import Segments, corpus_call
 from mtlearn.core.references import check_sentence_call
 from mtlearn.core.tokenize import cjk_note, get_tokenizer, unsplit_cjk
 from mtlearn.core.wording import part_of
-import numpy as np
-
 from mtlearn.metrics.bleu.fast import bleu_scores, count_width, segment_row, sum_rows
 from mtlearn.metrics.bleu.formulas import brevity_penalty, geometric_mean
 from mtlearn.metrics.bleu.options import DEFAULTS, BleuOptions
