@@ -32,7 +32,8 @@ from mtlearn.version import __version__  # noqa: E402  (after the interrupt hook
 _EXPORTS: dict[str, str] = {
     "bleu": "mtlearn.metrics.bleu.score",
     "corpus_bleu": "mtlearn.metrics.bleu.score",
-    "BleuResult": "mtlearn.metrics.bleu.score",
+    "BleuResult": "mtlearn.metrics.bleu.result",
+    "BleuOptions": "mtlearn.metrics.bleu.options",
     "d2l_bleu": "mtlearn.metrics.bleu.d2l",
     "D2LBleuResult": "mtlearn.metrics.bleu.d2l",
     "meteor": "mtlearn.metrics.meteor.score",

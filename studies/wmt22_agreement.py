@@ -37,7 +37,8 @@ from pathlib import Path
 
 
 import mtlearn
-from mtlearn.metrics.bleu.score import BleuStats, bleu_from_stats, corpus_bleu
+from mtlearn.metrics.bleu.score import bleu_from_stats, corpus_bleu
+from mtlearn.metrics.bleu.stats import BleuStats
 from mtlearn.study.correlation import (
     bootstrap_ci,
     pearson,

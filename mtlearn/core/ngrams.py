@@ -13,13 +13,12 @@ Counter({('the',): 2, ('cat',): 1})
 False
 
 The functions here favour clarity; corpus BLEU counts on its hot path with a fused
-form of them (``mtlearn.metrics.bleu.score``), which tests/test_steps_are_the_code.py
+form of them (``mtlearn.metrics.bleu.fast``), which tests/metrics/bleu/test_bleu_fast.py
 proves equal to these steps.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain, repeat
@@ -174,64 +173,6 @@ def per_order(head: Sequence, fill: object, length: int) -> Union[tuple, PerOrde
     if length <= MATERIALIZED_ORDERS:
         return head[:length] + (fill,) * (length - len(head))
     return PerOrder(head, fill, length)
-
-
-def stored_length(*sequences: Sequence) -> int:
-    """How many leading items must be computed one by one (the rest of every sequence is its fill).
-
-    >>> stored_length((1, 2, 3), PerOrder((1,), 0, 3))
-    3
-    >>> stored_length(PerOrder((1, 2), 0, 10**6), PerOrder((1,), 0, 10**6))
-    2
-    """
-    return max((len(s.head) if isinstance(s, PerOrder) else len(s) for s in sequences), default=0)
-
-
-def map_orders(func: Callable, *sequences: Sequence) -> Union[tuple, PerOrder]:
-    """``func`` applied order by order to sequences of the same length, the fill computed once.
-
-    >>> map_orders(float, (1, 2))
-    (1.0, 2.0)
-    >>> map_orders(lambda a, b: a + b, PerOrder((1, 2), 0, 10**6), PerOrder((5,), 1, 10**6))
-    PerOrder((6, 3), fill=1, length=1000000)
-    """
-    if not any(isinstance(s, PerOrder) for s in sequences):
-        return tuple(map(func, *sequences))
-    length = len(sequences[0])
-    if any(len(s) != length for s in sequences):
-        raise ValueError("map_orders: sequences of different lengths")
-    stored = stored_length(*sequences)
-    head = tuple(map(func, *(s[:stored] for s in sequences)))
-    if stored == length:
-        return per_order(head, None, length)
-    return per_order(head, func(*(s.fill if isinstance(s, PerOrder) else s[-1] for s in sequences)), length)
-
-
-def sum_orders(values: Sequence[float]) -> float:
-    """``math.fsum`` of the values (the repeated fill counted once, times its count).
-
-    >>> sum_orders((0.25, 0.25)), sum_orders(PerOrder((0.5,), 0.0, 10**8))
-    (0.5, 0.5)
-    """
-    if isinstance(values, PerOrder):
-        tail = values.length - len(values.head)
-        return math.fsum(values.head) + (values.fill * tail if tail else 0.0)
-    return math.fsum(values)
-
-
-def json_orders(values: Sequence, convert: Callable) -> Union[list, dict]:
-    """Per-order values for JSON: a list, or for a :class:`PerOrder` the stored values and the fill.
-
-    A list of 10**8 zeros would be gigabytes of JSON; the dict says the same in a line.
-
-    >>> json_orders((1, 0), float)
-    [1.0, 0.0]
-    >>> json_orders(PerOrder((3, 1), 0, 10**8), int)
-    {'values': [3, 1], 'then': 0, 'orders': 100000000}
-    """
-    if not isinstance(values, PerOrder):
-        return [convert(v) for v in values]
-    return {"values": [convert(v) for v in values.head], "then": convert(values.fill), "orders": values.length}
 
 
 def orders_text(values: Sequence, fmt: Callable[[object], str], sep: str = "/") -> str:

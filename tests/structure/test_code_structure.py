@@ -175,41 +175,6 @@ def test_no_function_above_complexity_20():
     )
 
 
-def _imports_outside_type_checking(tree: ast.Module) -> list[ast.stmt]:
-    """The module-level imports of ``tree`` that run at import time (not under ``if TYPE_CHECKING:``)."""
-    found = []
-    for node in tree.body:
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            found.append(node)
-        elif isinstance(node, (ast.If, ast.Try)) and not (
-            isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-        ):
-            found += [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
-    return found
-
-
-@pytest.mark.parametrize("metric", ["bleu"])
-def test_explain_imports_the_result_type_only_for_typing(metric):
-    # A result's explain() calls its package's explain.py; explain.py must not import the
-    # result's module when it is imported, or the two would import each other.
-    path = PACKAGE / "metrics" / metric / "explain.py"
-    module = _dotted(path)
-    score = f"mtlearn.metrics.{metric}.score"
-    tree = ast.parse(path.read_text())
-    at_import = []
-    for node in _imports_outside_type_checking(tree):
-        targets = (
-            [_resolve(node, module, False)] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
-        )
-        at_import += [t for t in targets if t == score or t.startswith(score + ".")]
-    assert at_import == [], f"{path.relative_to(REPO)} imports {score} at import time"
-    typing_only = [
-        node for node in tree.body
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test) and score in ast.unparse(node)
-    ]
-    assert typing_only, f"{path.relative_to(REPO)}: expected the result type imported under TYPE_CHECKING"
-
-
 @pytest.mark.parametrize("folder", sorted(p.parent.name for p in (PACKAGE / "metrics").glob("*/result.py")))
 def test_a_result_module_never_imports_its_renderer(folder):
     # A renovated metric: result.py holds data only; explain.py imports it and registers its renderers

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
-from mtlearn.core.ngrams import MATERIALIZED_ORDERS, PerOrder, orders_text, per_order
+from mtlearn.core.ngrams import MATERIALIZED_ORDERS, orders_text, per_order
 from mtlearn.core.references import CorpusGivenError, segment_shape_problem
 from mtlearn.core.checks import as_tokens
 
@@ -135,35 +135,12 @@ def d2l_bleu(
     if k < 1:
         raise ValueError(f"k: the longest n-gram order must be at least 1, got {k}")
     len_pred, len_label = len(pred), len(label)
-    reasons = []
-    if len_pred == 0:
-        exponent: Optional[Fraction] = None
-        penalty = 0.0
-        reasons.append(
-            "the prediction is empty: the document's code divides by zero (len_label/len_pred); "
-            "the penalty and BLEU are taken as 0"
-        )
-    else:
-        exponent = min(Fraction(0), 1 - Fraction(len_label, len_pred))
-        penalty = math.exp(min(0, 1 - len_label / len_pred))
+    reasons: list[str] = []
+    exponent, penalty = _penalty(len_pred, len_label, reasons)
+    matches, totals, precisions, factors = _orders(pred, label, k, reasons)
     score = penalty
-    matches, totals, precisions, factors = [], [], [], []
-    # Orders past the prediction's length have no n-gram and are all alike: counted once.
-    for n in range(1, min(k, len_pred + 1) + 1):
-        num_matches = _clipped_matches(pred, label, n)
-        total = max(0, len_pred - n + 1)
-        if total == 0:
-            p = Fraction(0)
-            if len_pred:
-                reasons.append(_no_ngrams_reason(len_pred, n, k, num_matches))
-        else:
-            p = Fraction(num_matches, total)
-        factor = math.pow(num_matches / total, math.pow(0.5, n)) if total else 0.0
+    for factor in factors:
         score *= factor
-        matches.append(num_matches)
-        totals.append(total)
-        precisions.append(p)
-        factors.append(factor)
     if score == 0.0 and not reasons:
         zero = [f"p_{n}" for n, p in enumerate(precisions, 1) if p == 0]
         if zero:
@@ -176,6 +153,42 @@ def d2l_bleu(
         factors=per_order(factors, 0.0, k),
         reason="; ".join(reasons) if reasons else None,
     )
+
+
+def _penalty(len_pred: int, len_label: int, reasons: list[str]) -> tuple[Optional[Fraction], float]:
+    """The penalty's exponent min(0, 1 - len_label/len_pred) and its exp (0, with a reason, when there is
+    no prediction)."""
+    if len_pred == 0:
+        reasons.append(
+            "the prediction is empty: the document's code divides by zero (len_label/len_pred); "
+            "the penalty and BLEU are taken as 0"
+        )
+        return None, 0.0
+    return min(Fraction(0), 1 - Fraction(len_label, len_pred)), math.exp(min(0, 1 - len_label / len_pred))
+
+
+def _orders(pred: tuple[str, ...], label: tuple[str, ...], k: int,
+            reasons: list[str]) -> tuple[list[int], list[int], list[Fraction], list[float]]:
+    """Matches, totals, p_n and the factors p_n^(1/2^n) of the orders up to the prediction's length + 1.
+
+    Orders past the prediction's length have no n-gram and are all alike: counted once.
+    """
+    len_pred = len(pred)
+    matches, totals, precisions, factors = [], [], [], []
+    for n in range(1, min(k, len_pred + 1) + 1):
+        num_matches = _clipped_matches(pred, label, n)
+        total = max(0, len_pred - n + 1)
+        if total == 0:
+            p = Fraction(0)
+            if len_pred:
+                reasons.append(_no_ngrams_reason(len_pred, n, k, num_matches))
+        else:
+            p = Fraction(num_matches, total)
+        matches.append(num_matches)
+        totals.append(total)
+        precisions.append(p)
+        factors.append(math.pow(num_matches / total, math.pow(0.5, n)) if total else 0.0)
+    return matches, totals, precisions, factors
 
 
 def _clipped_matches(pred: tuple[str, ...], label: tuple[str, ...], n: int) -> int:

@@ -1,4 +1,11 @@
-"""BLEU's derivation as text and HTML. Presentation only: it reads a ``BleuResult``, never computes BLEU.
+"""BLEU's derivation as rows, and what reads them: ``explain()``'s text, ``_repr_html_``, the summary line.
+
+:func:`derivation` turns a :class:`~mtlearn.metrics.bleu.result.BleuResult` into a
+:class:`~mtlearn.core.derivation.Derivation`: the tokens and n-gram tables, every order's p_n (an
+:class:`OrderTable` whose rows also hold the smoothed value, the weight and the log), the brevity
+penalty, the weighted geometric mean, then BLEU, each a :class:`~mtlearn.core.derivation.Step`
+with its values substituted. The text, the HTML and the summary line read those rows; nothing
+here computes BLEU.
 
 >>> from mtlearn import bleu
 >>> print(explain_text(bleu("A B B C D", ["A B C D E F"], max_order=2), tables=False))
@@ -16,20 +23,27 @@ Weighted geometric mean of the precisions:
   = exp(1/2 * -0.2231 + 1/2 * -0.2877) = exp(-0.2554) = 0.7746
 <BLANKLINE>
 BLEU = BP * mean = 0.8187 * 0.7746 = 0.6342
+>>> derivation(bleu("A B B C D", ["A B C D E F"], max_order=2)).step("p1").exact
+Fraction(4, 5)
 """
 
 from __future__ import annotations
 
 import html
 import math
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
-from mtlearn.core.ngrams import stored_length
+from mtlearn.core.derivation import Derivation, Section, Step, derive, derive_html, to_text
 from mtlearn.core.wording import plural
+from mtlearn.metrics.bleu.result import BleuResult
 
-if TYPE_CHECKING:
-    from mtlearn.metrics.bleu.score import BleuResult
+__all__ = ["OrderRow", "OrderTable", "MeanSection", "derivation", "explain_text", "explain_html", "summary"]
+
+PRECISION_HEADING = "Modified n-gram precisions p_n = clipped matches / candidate n-grams:"
+BP_HEADING = "Brevity penalty (c = candidate length, r = closest reference length):"
+MEAN_HEADING = "Weighted geometric mean of the precisions:"
 
 
 def _weight(w: float) -> str:
@@ -37,83 +51,83 @@ def _weight(w: float) -> str:
     return str(frac) if abs(float(frac) - w) < 1e-12 else f"{w:.4g}"
 
 
-def _shown_orders(result: "BleuResult") -> int:
-    """How many orders to write out: past the stored values every order is like the last shown.
+@dataclass(frozen=True)
+class OrderRow:
+    """One order's steps: p_n as counted (key ``p1``), as it enters the mean (``p1-used``), w_n, log p_n."""
 
-    With a huge ``max_order`` (a :class:`~mtlearn.core.ngrams.PerOrder`), the orders beyond the
-    candidate are one repeated value: one line stands for all of them.
+    n: int
+    counts: str  # "matches/totals"
+    steps: tuple[Step, ...]
+
+    @property
+    def precision(self) -> Step:
+        return self.steps[0]
+
+
+@dataclass(frozen=True)
+class OrderTable(Section):
+    """The modified precisions: the text shows each order's p_n; the HTML reads every step of a row."""
+
+    rows: tuple[OrderRow, ...] = ()
+
+    def text_lines(self) -> list[str]:
+        return [self.heading] + [self.indent + row.precision.text() for row in self.rows]
+
+
+@dataclass(frozen=True)
+class MeanSection(Section):
+    """The weighted geometric mean, written out symbolically, then with the numbers, on two lines.
+
+    Its one step (key ``mean``) holds exp(sum w_n log p_n) in ``formula``, the logs in
+    ``substituted``; when a precision is 0 the step says which in ``note`` and the value is 0.
     """
-    stored = stored_length(result.matches, result.totals, result.precisions, result.effective_weights)
-    cut = result.orders_used + 1 if result.orders_used < result.max_order else 0
-    return min(result.max_order, max(stored + 1, cut))
+
+    def text_lines(self) -> list[str]:
+        (step,) = self.steps
+        if not step.substituted:
+            return [self.heading, f"  {step.note} = 0, so {step.formula} = {step.value}"]
+        lines = [self.heading, f"  {step.formula}", f"  = {step.substituted} = {step.value}"]
+        return lines + ([f"  {step.note}"] if step.note else [])
 
 
-def _tail_line(result: "BleuResult", shown: int) -> list[str]:
-    """One line for the orders past ``shown`` (none when every order was shown)."""
-    rest = result.max_order - shown
-    if rest <= 0:
-        return []
-    return [f"  p_{shown + 1} .. p_{result.max_order}: {rest} more orders, each as p_{shown}"]
-
-
-def _precision_line(result: "BleuResult", n: int) -> str:
+def _precision_step(result: BleuResult, n: int) -> Step:
+    """p_n = m/t = value, with what smoothing or effective order did to it."""
     m, t = result.matches[n - 1], result.totals[n - 1]
-    raw = f"{m}/{t}"
     p = result.precisions[n - 1]
-    exact = Fraction(m, t) if t else None
-    line = f"  p_{n} = {raw} = "
     if t == 0:
-        line = f"  p_{n} = 0/0 (no {n}-grams in the candidate)"
+        text = f"0/0 (no {n}-grams in the candidate)"
         if n <= result.orders_used and p > 0:
-            line += f", smoothed to {p:.4f}"
+            text += f", smoothed to {p:.4f}"
         elif n > result.orders_used:
-            line += ", left out (effective order)"
-        return line
-    line += f"{m / t:.4f}"
-    if exact is not None and abs(p - float(exact)) > 1e-15:
-        line += f"   smoothed ({result.smoothing}): {p:.4g}"
-    return line
+            text += ", left out (effective order)"
+        return Step(f"p{n}", f"p_{n}", substituted=text, exact=Fraction(0))
+    exact = Fraction(m, t)
+    note = f"smoothed ({result.smoothing}): {p:.4g}" if abs(p - float(exact)) > 1e-15 else ""
+    return Step(f"p{n}", f"p_{n}", substituted=f"{m}/{t}", value=f"{m / t:.4f}", note=note, exact=exact)
 
 
-def explain_text(result: "BleuResult", *, tables: Optional[bool] = None) -> str:
-    """The BLEU derivation of ``result`` with every number substituted.
-
-    ``tables`` (default: on for one segment) adds each order's n-gram table with the
-    candidate count, each reference's count, the maximum and the clipped count.
-    """
-    N = result.max_order
-    lines = [_title(result), ""]
-    if tables is None:
-        tables = not result.is_corpus
-    if tables and result.candidate_tokens is not None:
-        lines += _table_lines(result)
-    lines.append("Modified n-gram precisions p_n = clipped matches / candidate n-grams:")
-    shown = _shown_orders(result)
-    lines += [_precision_line(result, n) for n in range(1, shown + 1)]
-    lines += _tail_line(result, shown)
-    lines.append("")
-    lines += _brevity_lines(result)
-    lines.append("")
-    lines += _mean_lines(result)
-    lines.append("")
-    lines.append(
-        f"BLEU = BP * mean = {result.brevity_penalty:.4f} * {result.geometric_mean:.4f} = {result.score:.4f}"
+def _order_row(result: BleuResult, n: int) -> OrderRow:
+    lg = result.log_precisions[n - 1]
+    steps = (
+        _precision_step(result, n),
+        Step(f"p{n}-used", f"p_{n} in the mean", value=f"{result.precisions[n - 1]:.4f}"),
+        Step(f"w{n}", f"w_{n}", value=_weight(result.effective_weights[n - 1])),
+        Step(f"log-p{n}", f"log p_{n}", value="-inf" if lg == -math.inf else f"{lg:.4f}"),
     )
-    if result.reason:
-        lines.append(f"why: {result.reason}")
-    return "\n".join(lines)
+    return OrderRow(n, f"{result.matches[n - 1]}/{result.totals[n - 1]}", steps)
 
 
-def _title(result: "BleuResult") -> str:
+def _title(result: BleuResult) -> str:
     if result.is_corpus:
         scope = f"a corpus of {plural(len(result.segments), 'segment')}"
     else:
         scope = "one segment" if result.candidate_tokens is not None else "summed statistics"
     case = "lowercased" if result.lowercase else "case-sensitive"
-    return f"BLEU-{result.max_order} of {scope} (smoothing={result.smoothing}, tokenize={result.tokenize}, {case})"
+    return (f"BLEU-{result.max_order} of {scope} (smoothing={result.smoothing}, tokenize={result.tokenize}, "
+            f"{case})")
 
 
-def _table_lines(result: "BleuResult") -> list[str]:
+def _table_lines(result: BleuResult) -> list[str]:
     """The tokens, then each order's n-gram table (candidate | each reference | max | clipped)."""
     lines = ["candidate:  " + " ".join(result.candidate_tokens or ())]
     for i, ref in enumerate(result.reference_tokens or ()):
@@ -134,47 +148,37 @@ def _table_lines(result: "BleuResult") -> list[str]:
             lines.append("  (none)")
     if last < result.max_order:
         lines.append(f"{last + 1}-grams .. {result.max_order}-grams: (none), like the {last}-grams")
-    lines.append("")
     return lines
 
 
-def _brevity_lines(result: "BleuResult") -> list[str]:
+def _brevity_step(result: BleuResult) -> Step:
     c, r, bp = result.candidate_length, result.reference_length, result.brevity_penalty
-    lines = ["Brevity penalty (c = candidate length, r = closest reference length):"]
     if c == 0:
-        lines.append("  BP = 0   (c = 0: the candidate is empty)")
-    elif c < r:
-        lines.append(f"  BP = exp(1 - r/c) = exp(1 - {r}/{c}) = {bp:.4f}   (c = {c} < r = {r})")
-    else:
-        lines.append(f"  BP = 1   (c = {c} >= r = {r})")
-    return lines
+        return Step("bp", "BP", value="0", note="(c = 0: the candidate is empty)")
+    if c < r:
+        return Step("bp", "BP", "exp(1 - r/c)", f"exp(1 - {r}/{c})", f"{bp:.4f}", note=f"(c = {c} < r = {r})")
+    return Step("bp", "BP", value="1", note=f"(c = {c} >= r = {r})")
 
 
-def _mean_lines(result: "BleuResult") -> list[str]:
+def _mean_step(result: BleuResult) -> Step:
     """exp(sum w_n log p_n), written out symbolically and with the numbers."""
-    lines = ["Weighted geometric mean of the precisions:"]
-    shown = _shown_orders(result)
-    used = [n for n in range(shown) if result.effective_weights[n] != 0 and n < result.orders_used]
+    used = [n for n in range(result.orders_used) if result.effective_weights[n] != 0]
     if result.geometric_mean == 0.0 and result.log_mean == -math.inf:
-        zero = [n + 1 for n in used if result.precisions[n] == 0]
-        which = ", ".join(f"p_{n}" for n in zero) or "a precision"
-        lines.append(f"  {which} = 0, so exp(sum w_n log p_n) = 0")
-        return lines
-    terms = [n for n in used if result.precisions[n] > 0]
+        which = ", ".join(f"p_{n + 1}" for n in used if result.precisions[n] == 0)
+        return Step("mean", "mean", "exp(sum w_n log p_n)", value="0", note=which or "a precision")
+    symbolic, numeric = _mean_terms(result, [n for n in used if result.precisions[n] > 0])
     skipped = [n + 1 for n in used if result.precisions[n] <= 0]
-    symbolic, numeric = _mean_terms(result, terms)
-    if shown < result.max_order and shown - 1 in terms:  # the orders not shown are like the last one
-        more = f" + ({result.max_order - shown} more terms like the last)"
-        symbolic, numeric = symbolic + more, numeric + more
-    lines.append(f"  exp({symbolic})")
-    lines.append(f"  = exp({numeric}) = exp({result.log_mean:.4f}) = {result.geometric_mean:.4f}")
-    if skipped:
-        names = ", ".join(f"p_{n}" for n in skipped)
-        lines.append(f"  ({names} = 0 left out of the sum, NLTK's rule)")
-    return lines
+    note = f"({', '.join(f'p_{n}' for n in skipped)} = 0 left out of the sum, NLTK's rule)" if skipped else ""
+    return Step("mean", "mean", f"exp({symbolic})", f"exp({numeric}) = exp({result.log_mean:.4f})",
+                f"{result.geometric_mean:.4f}", note=note)
 
 
-def _mean_terms(result: "BleuResult", terms: list[int]) -> tuple[str, str]:
+def _bleu_step(result: BleuResult) -> Step:
+    return Step("bleu", "BLEU", "BP * mean", f"{result.brevity_penalty:.4f} * {result.geometric_mean:.4f}",
+                f"{result.score:.4f}")
+
+
+def _mean_terms(result: BleuResult, terms: list[int]) -> tuple[str, str]:
     """``w_n * log p_n + ...`` over the orders ``terms``, with p_n, then with log p_n ("0" if none)."""
     weights = [_weight(result.effective_weights[n]) for n in terms]
     symbolic = " + ".join(f"{w} * log {result.precisions[n]:.4f}" for w, n in zip(weights, terms))
@@ -182,30 +186,82 @@ def _mean_terms(result: "BleuResult", terms: list[int]) -> tuple[str, str]:
     return symbolic or "0", numeric or "0"
 
 
-def explain_html(result: "BleuResult") -> str:
-    """A compact HTML table of ``result`` for Jupyter (orders, precisions, weights, BP, score)."""
+def summary(result: BleuResult) -> str:
+    """The one line the command line prints (on mtlearn's 0-1 scale, without the signature).
+
+    >>> from mtlearn import bleu
+    >>> summary(bleu("A B", ["A B C D E F"], max_order=2))
+    'BLEU = 0.1353 1.000/1.000 (BP = 0.135 ratio = 0.333 hyp_len = 2 ref_len = 6)'
+    """
+    precisions = "/".join(f"{p:.3f}" for p in result.precisions)
+    return (f"BLEU = {result.score:.4f} {precisions} (BP = {result.brevity_penalty:.3f} "
+            f"ratio = {result.ratio:.3f} hyp_len = {result.candidate_length} "
+            f"ref_len = {result.reference_length})")
+
+
+@derive.register
+def derivation(result: BleuResult, *, tables: Optional[bool] = None) -> Derivation:
+    """The rows of ``result``'s derivation; ``tables`` (default: on for one segment) adds the n-gram tables.
+
+    Registered with :func:`mtlearn.core.derivation.derive`, which ``result.explain()`` calls.
+
+    >>> from mtlearn import bleu
+    >>> d = derivation(bleu("A B", ["A B C D E F"], max_order=2))
+    >>> d.step("bp").text(), d.step("bleu").value
+    ('BP = exp(1 - r/c) = exp(1 - 6/2) = 0.1353   (c = 2 < r = 6)', '0.1353')
+    """
+    if tables is None:
+        tables = not result.is_corpus
+    sections: list[Section] = []
+    if tables and result.candidate_tokens is not None:
+        sections.append(Section(lines=tuple(_table_lines(result))))
+    rows = tuple(_order_row(result, n) for n in range(1, result.max_order + 1))
+    sections += [
+        OrderTable(PRECISION_HEADING, steps=tuple(step for row in rows for step in row.steps), indent="  ",
+                   rows=rows),
+        Section(BP_HEADING, steps=(_brevity_step(result),), indent="  "),
+        MeanSection(MEAN_HEADING, steps=(_mean_step(result),)),
+        Section(steps=(_bleu_step(result),)),
+    ]
+    notes = (f"why: {result.reason}",) if result.reason else ()
+    return Derivation(_title(result), tuple(sections), summary=summary(result), notes=notes)
+
+
+def explain_text(result: BleuResult, *, tables: Optional[bool] = None) -> str:
+    """The BLEU derivation of ``result`` with every number substituted (what ``result.explain()`` prints).
+
+    ``tables`` (default: on for one segment) adds each order's n-gram table with the
+    candidate count, each reference's count, the maximum and the clipped count.
+    """
+    return to_text(derivation(result, tables=tables))
+
+
+def _html_row(row: OrderRow) -> str:
+    used, weight, log = (step.value for step in row.steps[1:])
+    return f"<tr><td>{row.n}</td><td>{row.counts}</td><td>{used}</td><td>{weight}</td><td>{log}</td></tr>"
+
+
+@derive_html.register
+def explain_html(result: BleuResult) -> str:
+    """A compact HTML table of ``result`` for Jupyter (orders, precisions, weights, BP, score), read from the
+    same rows as :func:`explain_text` (what ``result._repr_html_()`` returns).
+
+    >>> from mtlearn import bleu
+    >>> explain_html(bleu("a b", ["a b"], max_order=1))[:70]
+    "<div class='mtlearn-bleu'><b>BLEU = 1.0000</b> (1 segment; BP = 1.0000"
+    """
     e = html.escape
-    rows = []
-    shown = _shown_orders(result)
-    for n in range(1, shown + 1):
-        m, t = result.matches[n - 1], result.totals[n - 1]
-        lg = result.log_precisions[n - 1]
-        rows.append(
-            f"<tr><td>{n}</td><td>{m}/{t}</td><td>{result.precisions[n - 1]:.4f}</td>"
-            f"<td>{_weight(result.effective_weights[n - 1])}</td>"
-            f"<td>{'-inf' if lg == -math.inf else f'{lg:.4f}'}</td></tr>"
-        )
-    if shown < result.max_order:
-        rows.append(f"<tr><td>{shown + 1}..{result.max_order}</td><td colspan='4'>each as order {shown}</td></tr>")
+    d = derivation(result, tables=False)
+    table = next(s for s in d.sections if isinstance(s, OrderTable))
     scope = plural(len(result.segments), 'segment') if result.is_corpus else "1 segment"
     if not result.is_corpus and result.candidate_tokens is None:
         scope = "summed statistics"
     reason = f"<p><i>why:</i> {e(result.reason)}</p>" if result.reason else ""
     return (
-        f"<div class='mtlearn-bleu'><b>BLEU = {result.score:.4f}</b> "
+        f"<div class='mtlearn-bleu'><b>BLEU = {d.step('bleu').value}</b> "
         f"({scope}; BP = {result.brevity_penalty:.4f}, c = {result.candidate_length}, "
         f"r = {result.reference_length}, mean = {result.geometric_mean:.4f})"
         "<table><tr><th>n</th><th>matches/total</th><th>p_n</th><th>w_n</th><th>log p_n</th></tr>"
-        + "".join(rows)
+        + "".join(_html_row(row) for row in table.rows)
         + f"</table>{reason}<small>{e(result.signature)}</small></div>"
     )

@@ -12,7 +12,7 @@ Each function is one line of the paper, with the paper's own example:
 BLEU = BP * exp(sum_n w_n log p_n). :func:`mtlearn.bleu` and :func:`mtlearn.corpus_bleu`
 call :func:`brevity_penalty` and :func:`geometric_mean` themselves; r and the counts
 behind p_n come from one fused pass over each segment that equals
-:func:`closest_ref_length` and :func:`precision_counts` (tests/test_steps_are_the_code.py
+:func:`closest_ref_length` and :func:`precision_counts` (tests/metrics/bleu/test_bleu_fast.py
 proves it on random segments). The functions here are what a student can call on a
 hand example.
 
@@ -32,7 +32,7 @@ from fractions import Fraction
 from typing import Optional, Union
 
 from mtlearn.core.checks import Segment, as_real, as_tokens
-from mtlearn.core.ngrams import count_ngrams, max_reference_counts, per_order
+from mtlearn.core.ngrams import count_ngrams, max_reference_counts
 
 Number = Union[float, Fraction]
 
@@ -133,11 +133,8 @@ def uniform_weights(max_order: int) -> tuple[float, ...]:
 
     >>> uniform_weights(4)
     (0.25, 0.25, 0.25, 0.25)
-
-    (Beyond :data:`~mtlearn.core.ngrams.MATERIALIZED_ORDERS` orders, a
-    :class:`~mtlearn.core.ngrams.PerOrder` stands for the tuple: one value, stored once.)
     """
-    return per_order((), 1.0 / max_order, max_order)
+    return (1.0 / max_order,) * max_order
 
 
 def check_weights(

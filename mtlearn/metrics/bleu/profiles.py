@@ -58,9 +58,10 @@ from mtlearn.metrics.bleu.formulas import (
     geometric_mean,
     precision_counts,
 )
-from mtlearn.metrics.bleu.score import BleuStats, bleu_from_stats
+from mtlearn.metrics.bleu.options import MAX_ORDER
+from mtlearn.metrics.bleu.score import bleu_from_stats
 from mtlearn.metrics.bleu.smoothing import NEEDS_FIVEGRAMS, SMOOTHING_METHODS
-from mtlearn.core.ngrams import MATERIALIZED_ORDERS
+from mtlearn.metrics.bleu.stats import BleuStats, sum_stats
 from mtlearn.core.checks import as_tokens, check_choice, check_corpus
 from mtlearn.core.tokenize import TOKENIZERS
 
@@ -88,8 +89,8 @@ PROFILE_TOKENIZERS = TOKENIZERS + ("split-space",)
 #: Precision rules beyond mtlearn's smoothing methods.
 OWN_RULES = ("lin-och", "torchmetrics-add-one", "t2t-exp")
 
-#: The highest ``max_order`` a profile takes (as many orders as BLEU's Chen-Cherry smoothing).
-MAX_PROFILE_ORDER = MATERIALIZED_ORDERS
+#: The highest ``max_order`` a profile takes (as many orders as :func:`mtlearn.corpus_bleu`).
+MAX_PROFILE_ORDER = MAX_ORDER
 
 _CHOICES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("tokenize", PROFILE_TOKENIZERS),
@@ -146,7 +147,7 @@ class BleuProfile:
         if self.max_order > MAX_PROFILE_ORDER:
             raise ValueError(f"max_order: at most {MAX_PROFILE_ORDER} in a profile, got {self.max_order} (a profile "
                              "keeps every order's counts, precisions and weights, and a comparison walks them step "
-                             "by step; corpus_bleu takes a higher order)")
+                             "by step; corpus_bleu has the same bound)")
         for flag in ("lowercase", "effective_order"):
             if not isinstance(getattr(self, flag), bool):
                 raise TypeError(f"{flag}: expected True or False, got {getattr(self, flag)!r}")
@@ -684,7 +685,7 @@ class BleuProfileScorer:
     def _score(self, profile: BleuProfile) -> BleuProfileScore:
         rows = self.counts(profile)
         stats = [_stats(profile, row) for row in rows]
-        total = _sum(stats)
+        total = sum_stats(stats)
         N = profile.max_order
         notes: list[str] = []
         if profile.aggregation == "mean" and len(rows) > 1:
@@ -709,14 +710,6 @@ def _stats(profile: BleuProfile, row: _Counts) -> BleuStats:
     """Step 3: one segment's statistics, r by the profile's reference-length rule."""
     r = reference_length(profile.ref_length, profile.ties, row.candidate_length, row.reference_lengths)
     return BleuStats(row.candidate_length, r, row.matches, row.totals, tuple(t if t else 1 for t in row.totals))
-
-
-def _sum(stats: list[BleuStats]) -> BleuStats:
-    return BleuStats(
-        sum(s.candidate_length for s in stats), sum(s.reference_length for s in stats),
-        tuple(map(sum, zip(*[s.matches for s in stats]))), tuple(map(sum, zip(*[s.totals for s in stats]))),
-        tuple(map(sum, zip(*[s.nltk_totals for s in stats]))),
-    )
 
 
 def _formula(profile: BleuProfile, stats: BleuStats, notes: list[str]) -> tuple[float, tuple, float, float]:

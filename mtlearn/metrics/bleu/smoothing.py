@@ -53,7 +53,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
-from mtlearn.core.ngrams import per_order, stored_length
 from mtlearn.core.signature import format_number
 from mtlearn.core.checks import as_real
 
@@ -163,7 +162,7 @@ def smooth(
             f"smoothing: unknown value {method!r}; choose one of {', '.join(SMOOTHING_METHODS)}"
         )
     value = resolve_smooth_value(method, smooth_value)
-    if method in SACREBLEU_METHODS:  # sequences as given: a huge max_order is a PerOrder
+    if method in SACREBLEU_METHODS:
         return _smooth_sacrebleu(method, value, matches, totals, effective_order)
     if candidate_length is None:
         candidate_length = totals[0] if totals else 0
@@ -182,19 +181,16 @@ def _smooth_sacrebleu(
     effective_order: bool,
 ) -> SmoothedPrecisions:
     # Mirrors sacrebleu.metrics.bleu.BLEU.compute_bleu step by step. It stops at the first
-    # order without n-grams; the orders after it keep p_n = 0 (stored once: per_order).
+    # order without n-grams; the orders after it keep p_n = 0.
     max_order = len(matches)
     precisions: list[Number] = []
     notes: list[str] = []
-    if not any(matches[: stored_length(matches, totals) + 1]):
+    if not any(matches):
         notes.append("no n-gram of the candidate matches a reference, so BLEU = 0")
-        return SmoothedPrecisions(per_order((), Fraction(0), max_order), max_order, False, tuple(notes))
+        return SmoothedPrecisions((Fraction(0),) * max_order, max_order, False, tuple(notes))
     doublings = 1
     orders = max_order
-    fill: Number = Fraction(0)
-    # Past the stored orders every order is alike (no n-gram): one of them stands for all.
-    last = min(max_order, stored_length(matches, totals) + 1)
-    for n in range(1, last + 1):
+    for n in range(1, max_order + 1):
         correct, total = matches[n - 1], totals[n - 1]
         if method == "add-k" and n > 1:
             correct += value
@@ -225,13 +221,10 @@ def _smooth_sacrebleu(
                 notes.append(f"no {n}-gram matches, so p_{n} = 0 and BLEU = 0 (smoothing='{method}')")
         else:
             precisions.append(_ratio(correct, total))
-    else:
-        if last < max_order:  # only add-k gets here: the orders left are (0 + k)/(0 + k) = 1 each
-            fill = precisions[-1]
-            orders = max_order
     if method == "floor":
         _append(notes, _above_one_note(method, value, precisions))
-    return SmoothedPrecisions(per_order(precisions, fill, max_order), orders, False, tuple(notes))
+    padded = tuple(precisions) + (Fraction(0),) * (max_order - len(precisions))
+    return SmoothedPrecisions(padded, orders, False, tuple(notes))
 
 
 def _append(notes: list[str], note: Optional[str]) -> None:
@@ -256,28 +249,35 @@ def _smooth_chen_cherry(
         notes.append("no unigram of the candidate matches a reference, so BLEU = 0")
         zero = tuple(Fraction(0) for _ in matches)
         return SmoothedPrecisions(zero, orders, True, tuple(notes))
-    p: list[Number] = [Fraction(m, d) for m, d in zip(matches, denominators)]
-    if method == "method0":
-        p = _method0(p, matches, notes)
-    elif method == "method1":
-        p = _method1(p, matches, denominators, value, notes)
-        _append(notes, _above_one_note(method, value, p))
-    elif method == "method2":
-        p = _method2(p, matches, denominators, notes)
-    elif method == "method3":
-        p = _method3(p, matches, denominators, notes)
-    elif method in ("method4", "method7"):
-        p = _method4(p, matches, denominators, candidate_length, value, notes)
-        if method == "method7":
-            p = _method5(p, fivegram, notes)
-    elif method == "method5":
-        p = _method5(p, fivegram, notes)
-    elif method == "method6":
-        p = _method6(p, matches, totals, value, notes)
+    p = _apply_method(method, value, [Fraction(m, d) for m, d in zip(matches, denominators)], matches, totals,
+                      denominators, candidate_length, fivegram, notes)
     for i in range(orders):
         if p[i] <= 0:
             notes.append(f"p_{i + 1} = 0 is left out of the weighted sum (NLTK's rule), as if it were 1")
     return SmoothedPrecisions(tuple(p), orders, True, tuple(notes))
+
+
+def _apply_method(
+    method: str, value: Optional[float], p: list[Number], matches: list[int], totals: list[int],
+    denominators: list[int], candidate_length: int, fivegram: Optional[tuple[int, int]], notes: list[str],
+) -> list[Number]:
+    """The precisions ``p`` after Chen and Cherry's ``method`` (NLTK's SmoothingFunction.methodN)."""
+    if method == "method0":
+        return _method0(p, matches, notes)
+    if method == "method1":
+        p = _method1(p, matches, denominators, value, notes)
+        _append(notes, _above_one_note(method, value, p))
+        return p
+    if method == "method2":
+        return _method2(p, matches, denominators, notes)
+    if method == "method3":
+        return _method3(p, matches, denominators, notes)
+    if method in ("method4", "method7"):
+        p = _method4(p, matches, denominators, candidate_length, value, notes)
+        return _method5(p, fivegram, notes) if method == "method7" else p
+    if method == "method5":
+        return _method5(p, fivegram, notes)
+    return _method6(p, matches, totals, value, notes)
 
 
 def _method0(p, matches, notes):

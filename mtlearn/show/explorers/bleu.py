@@ -34,7 +34,8 @@ import ipywidgets as widgets
 
 from mtlearn.core.number_text import parse_number
 from mtlearn.core.tokenize import TOKENIZERS
-from mtlearn.metrics.bleu.score import BleuResult, bleu
+from mtlearn.metrics.bleu.result import BleuResult
+from mtlearn.metrics.bleu.score import bleu
 from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
 from mtlearn.show import css, plots
 

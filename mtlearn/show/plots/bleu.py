@@ -22,7 +22,7 @@ from ._style import find_gid, marker_points  # noqa: F401 - the doctests read th
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from mtlearn.metrics.bleu.d2l import D2LBleuResult
-    from mtlearn.metrics.bleu.score import BleuResult
+    from mtlearn.metrics.bleu.result import BleuResult
 
 __all__ = ["plot_ngram_table", "plot_brevity_penalty", "plot_weights"]
 
@@ -51,7 +51,7 @@ def plot_ngram_table(
     >>> cells[(1, 0)].get_facecolor() == to_rgba(CLIPPED_COLOUR)
     True
     """
-    from mtlearn.metrics.bleu.score import BleuResult
+    from mtlearn.metrics.bleu.result import BleuResult
 
     if not isinstance(result, BleuResult):
         raise TypeError(f"result: expected a BleuResult, got {type(result).__name__}")
@@ -113,7 +113,7 @@ def _shade_table(table: Any, shown: Sequence[Any], ncols: int, nrows: int) -> No
 
 
 def _bp_point(result: Any) -> tuple[float, float, str]:
-    from mtlearn.metrics.bleu.score import BleuResult
+    from mtlearn.metrics.bleu.result import BleuResult
     from mtlearn.metrics.bleu.d2l import D2LBleuResult
 
     if isinstance(result, BleuResult):

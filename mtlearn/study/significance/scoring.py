@@ -20,8 +20,8 @@ from typing import Any, Optional
 
 import numpy as np
 
-from mtlearn.core.ngrams import per_order, stored_length
-from mtlearn.metrics.bleu.score import bleu_from_stats, BleuStats
+from mtlearn.metrics.bleu.score import resampling_scorer as _bleu_scorer
+from mtlearn.metrics.bleu.stats import BleuStats
 from mtlearn.metrics.chrf.fast import resampling_scorer as _chrf_scorer
 from mtlearn.metrics.chrf.stats import ChrfStats
 from mtlearn.metrics.meteor.fast import resampling_scorer as _meteor_scorer
@@ -32,56 +32,6 @@ from mtlearn.study.significance.resampling import Scorer
 
 METRICS: tuple[str, ...] = ("bleu", "chrf", "meteor", "ter")
 _FEW_ORDERS = 32  # chrF orders up to which a paired test keeps every column
-
-
-def _bleu_scorer(max_order: int = 4, smoothing: str = "none", **options: Any) -> Scorer:
-    """Summed BLEU statistics (columns c, r, matches, totals, NLTK totals) to scores (0-1).
-
-    The rows may hold fewer orders than ``max_order`` (a huge order: see :func:`segment_statistics`);
-    every order past the last stored one is then like it.
-    """
-    def orders(values: Sequence[int]) -> Sequence[int]:
-        head = tuple(int(v) for v in values)
-        return per_order(head, head[-1], max_order) if len(head) < max_order else head
-
-    def one(row: Sequence[int]) -> float:
-        k = (len(row) - 2) // 3
-        stats = BleuStats(int(row[0]), int(row[1]), orders(row[2:2 + k]), orders(row[2 + k:2 + 2 * k]),
-                          orders(row[2 + 2 * k:]))
-        return bleu_from_stats(stats, max_order=max_order, smoothing=smoothing, **options).score
-
-    plain = smoothing in ("none", "exp") and not options.get("effective_order") and options.get("weights") is None
-
-    def scores(sums: np.ndarray) -> np.ndarray:
-        if not plain:
-            return np.array([one(row) for row in sums.tolist()], dtype=np.float64)
-        k = (sums.shape[1] - 2) // 3
-        return _bleu_vectorized(sums, k, max_order, smoothing)
-
-    return scores
-
-
-def _bleu_vectorized(sums: np.ndarray, k: int, max_order: int, smoothing: str) -> np.ndarray:
-    """BLEU of many summed statistics at once: sacreBLEU's 'none' and 'exp' (its default), uniform weights.
-
-    The same rule as ``bleu_from_stats`` (tests/test_significance.py proves them equal on random sums).
-    """
-    c, r = sums[:, 0].astype(np.float64), sums[:, 1].astype(np.float64)
-    # k < max_order: the orders past the k stored are like the last one (no n-grams: totals 0, BLEU 0)
-    matches = sums[:, 2:2 + min(k, max_order)].astype(np.float64)
-    totals = sums[:, 2 + k:2 + k + min(k, max_order)].astype(np.float64)
-    zero = matches == 0
-    with np.errstate(divide="ignore", invalid="ignore"):
-        if smoothing == "exp":  # the k-th order without matches gets 1 / (2^k total)
-            doublings = np.cumsum(zero, axis=1)
-            precisions = np.where(zero, 1.0 / (2.0 ** doublings * totals), matches / totals)
-        else:
-            precisions = matches / totals
-        bad = (totals == 0).any(axis=1) | ~(precisions > 0).all(axis=1) | zero.all(axis=1)
-        logs = np.where(bad[:, None], 0.0, np.log(np.where(precisions > 0, precisions, 1.0)))
-        geometric = np.exp(logs.sum(axis=1) / max_order)
-        bp = np.where(c >= r, 1.0, np.where(c > 0, np.exp(1.0 - r / np.where(c > 0, c, 1.0)), 0.0))
-    return np.where(bad, 0.0, bp * geometric)
 
 
 def _ter_scorer(**_signature_only: Any) -> Scorer:
@@ -98,10 +48,6 @@ _SCORER_OPTIONS = {
     "meteor": ("alpha", "beta", "gamma"),
     "ter": (),
 }
-
-
-def _is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
 
 def _check_metric(metric: object) -> str:
@@ -123,11 +69,7 @@ def resampling_scorer(metric: str, **options: Any) -> Scorer:
     """
     metric = _check_metric(metric)
     wanted = {k: v for k, v in options.items() if k in _SCORER_OPTIONS[metric]}
-    if metric == "bleu":
-        ones = per_order((), 1, wanted.get("max_order", 4)) if _is_count(wanted.get("max_order", 4)) else (1,)
-        # checks the options once (max_order too)
-        bleu_from_stats(BleuStats(1, 1, ones, ones, ones), **wanted)
-    elif metric == "meteor":
+    if metric == "meteor":
         meteor_from_stats([], **wanted)
     return _SCORERS[metric](**wanted)
 
@@ -141,15 +83,14 @@ def segment_statistics(result: Any, orders: Optional[int] = None) -> np.ndarray:
     ``edits, reference length``, both multiplied by the least common multiple of the
     numbers of references (an average length of 7/2 is kept exactly as a whole number).
 
-    BLEU with more orders than its candidates have words keeps, by default, the orders up to
-    the first one without n-grams (every later order is the same, see
-    :class:`~mtlearn.core.ngrams.PerOrder`); ``orders`` sets that number (a paired test gives all
-    systems the same). ``max_order=10**7`` made rows of 30 million numbers before.
+    BLEU keeps, by default, every order counted; ``orders`` keeps the first ones only (a paired
+    test gives all systems the same number). ``max_order`` is at most
+    :data:`~mtlearn.metrics.bleu.options.MAX_ORDER` (4096), so a row has at most 3 x 4096 + 2 numbers.
 
     >>> from mtlearn import corpus_bleu, corpus_chrf, corpus_ter
     >>> segment_statistics(corpus_chrf(["ab"], [["ab"]], char_order=2)).tolist()
     [[2, 2, 2, 1, 1, 1]]
-    >>> segment_statistics(corpus_bleu(["a b"], [["a b"]], max_order=10**7)).tolist()   # c, r, 3 orders each
+    >>> segment_statistics(corpus_bleu(["a b"], [["a b"]], max_order=3)).tolist()   # c, r, 3 orders each
     [[2, 2, 2, 1, 0, 2, 1, 0, 2, 1, 1]]
     >>> segment_statistics(corpus_ter(["a b", "c"], [["a b", "a"], ["c d"]])).tolist()  # lengths 3/2, 2; x 2
     [[0, 3], [2, 4]]
@@ -184,9 +125,8 @@ def _ter_rows(stats: Sequence[TerStats]) -> list[list[int]]:
 
 
 def _bleu_width(stats: Sequence[BleuStats]) -> int:
-    """Orders to keep: those stored one by one in any segment, and the first like every later one."""
-    n = len(stats[0].matches)
-    return min(n, 1 + max(stored_length(s.matches, s.totals, s.nltk_totals) for s in stats))
+    """Orders to keep: every order counted."""
+    return len(stats[0].matches)
 
 
 def _common_denominator(values: Any) -> int:
@@ -217,7 +157,7 @@ def _statistics(metric: str, results: Mapping[str, Any],
                 settings: Mapping[str, Any]) -> dict[str, np.ndarray]:
     """Every system's per-segment statistics, all with the same columns.
 
-    BLEU keeps the orders stored in any system (the rest are alike); chrF without
+    BLEU keeps every order counted; chrF without
     ``eps_smoothing`` and with many orders drops those no sample can use (see
     :func:`_live_chrf_orders`; with few orders every column stays, so that the sums over the
     orders are added up exactly as before, bit for bit).

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Protocol, Union
 
-from mtlearn.metrics.bleu.score import BleuResult
+from mtlearn.metrics.bleu.result import BleuResult
 from mtlearn.metrics.chrf.result import ChrfResult
 from mtlearn.metrics.meteor.result import MeteorResult
 from mtlearn.metrics.ter.result import TerResult

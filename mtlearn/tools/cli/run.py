@@ -34,7 +34,7 @@ from mtlearn.tools.cli.confidence import Confidence, bootstrap_confidence
 from mtlearn.tools.cli.format import (Cell, Style, details, explain_text, metric_name, result_json,
                                       score_line, table)
 from mtlearn.tools.cli.io import EXIT_USAGE, AlignedLines, CommandLineError, Corpus, load_corpora
-from mtlearn.metrics.bleu.score import BleuResult
+from mtlearn.metrics.bleu.result import BleuResult
 from mtlearn.metrics.chrf.result import ChrfResult
 from mtlearn.metrics.meteor.result import MeteorResult
 from mtlearn.metrics.ter.result import TerResult

@@ -1,4 +1,4 @@
-"""BLEU profiles against their libraries, the divergence walk's bookkeeping, and bad input (issue 12 §1, §3).
+"""BLEU profiles against their libraries, the divergence walk's bookkeeping, and bad input.
 
 - sacreBLEU and NLTK are dependencies: their profiles equal the installed libraries on random
   corpora and on a WMT22 de-en system (skipped with a reason when the data is absent).
