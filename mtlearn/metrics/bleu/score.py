@@ -33,9 +33,7 @@ import math
 import warnings
 from array import array
 from collections.abc import Sequence
-from typing import Callable, Optional, Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Callable, Optional, Union
 
 from mtlearn.core.checks import Segment, as_reference_list, as_tokens
 from mtlearn.core.corpus import Segments, corpus_call
@@ -48,6 +46,9 @@ from mtlearn.metrics.bleu.options import DEFAULTS, BleuOptions
 from mtlearn.metrics.bleu.result import BleuResult, NgramRow
 from mtlearn.metrics.bleu.smoothing import NEEDS_FIVEGRAMS, SmoothedPrecisions, smooth
 from mtlearn.metrics.bleu.stats import BleuStats, stats_from_row, sum_stats
+
+if TYPE_CHECKING:  # numpy loads with the paired test that needs it, not with bleu()
+    import numpy as np
 
 __all__ = [
     "BleuStats",
@@ -493,6 +494,7 @@ def resampling_scorer(
     ``max_order`` (``segment_statistics(..., orders=k)``); every order past the last stored one is
     then like it.
 
+    >>> import numpy as np
     >>> sums = np.array([[2, 6, 2, 1, 2, 1, 2, 1]])
     >>> resampling_scorer(max_order=2)(sums).round(4).tolist()
     [0.1353]
@@ -515,6 +517,8 @@ def resampling_scorer(
     plain = smoothing in ("none", "exp") and not effective_order and weights is None
 
     def scores(sums: np.ndarray) -> np.ndarray:
+        import numpy as np  # here: bleu() and corpus_bleu() never load numpy
+
         if not plain:
             return np.array([one(row) for row in sums.tolist()], dtype=np.float64)
         return bleu_scores(sums, max_order, smoothing)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.cli_format import Style, details, score_line
+from mtlearn.tools.cli.format import Style, details, score_line
 from mtlearn.core.derivation import derive, derive_html, to_text
 from mtlearn.metrics.bleu import explain as bleu_explain
 from mtlearn.metrics.bleu.explain import OrderTable, derivation, summary
