@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import mtlearn
-from mtlearn.cli import build_parser, main
+from mtlearn.tools.cli.main import build_parser, main
 from mtlearn.metrics.bleu.options import DEFAULTS, MAX_ORDER, BleuOptions
 from mtlearn.metrics.bleu.profiles import BleuProfile
 from mtlearn.metrics.bleu.score import bleu, bleu_from_stats, corpus_bleu, resampling_scorer
@@ -62,7 +62,7 @@ def test_the_resampling_scorer_takes_every_option_that_scores_summed_statistics(
 
 
 def test_the_explorer_takes_the_same_defaults_and_the_declared_slider_range() -> None:
-    from mtlearn.show.widgets import BleuExplorer
+    from mtlearn.show.explorers import BleuExplorer
 
     keywords = _keywords(BleuExplorer.__init__)
     keywords.pop("tables_open")  # how the page starts, not a BLEU option
