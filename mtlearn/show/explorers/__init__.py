@@ -18,8 +18,8 @@ layouts. ``explorer.widget`` is the explorer itself (for symmetry with code that
 - :class:`ImplementationExplorer`: two libraries' scores and the step where they part.
 - :class:`MqmExplorer`: a metric's sentence scores against expert MQM, a segment's texts and errors.
 
-The METEOR, chrF and TER explorers build their controls from their metric's options
-(:class:`~mtlearn.metrics.meteor.options.MeteorOptions`, ...): each slider's range and step,
+The BLEU, METEOR, chrF and TER explorers build their controls from their metric's options
+(:class:`~mtlearn.metrics.bleu.options.BleuOptions`, ...): each slider's range and step,
 each dropdown's choices, each default, and the checks (with the metric's messages) are declared
 there once. ``OPTIONS`` names that class, ``NOT_CONTROLS`` the options without a control.
 

@@ -167,7 +167,7 @@ class Explorer(widgets.VBox):
 
     _css_class = ""
     _inputs: dict[str, widgets.ValueWidget]
-    #: The metric's options the controls are built from (None: the explorer's own controls, BLEU's today)
+    #: The metric's options the controls are built from (None: no metric's options, the explorer's own)
     #: and those of its options without a control of their own, with the reason.
     OPTIONS: Optional[type[Options]] = None
     NOT_CONTROLS: Mapping[str, str] = MappingProxyType({})

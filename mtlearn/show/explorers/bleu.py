@@ -5,9 +5,11 @@ lowercase=False, effective_order=False, weights=None)``: candidate box, referenc
 reference per line; blank lines are ignored), max order, smoothing, tokenizer, lowercase,
 effective order and weights (empty: uniform; else comma-separated numbers or fractions such as
 ``1/2, 1/4``) -> the n-gram tables of every order with clipping marked, the precisions,
-weights, brevity penalty and score. Its controls stay its own until BLEU's options are
-declared once (as :class:`~mtlearn.metrics.chrf.options.ChrfOptions` are chrF's); it checks
-its arguments by calling :func:`mtlearn.bleu` once.
+weights, brevity penalty and score.
+
+Its defaults, slider (range, step), dropdowns (choices) and checks are
+:class:`~mtlearn.metrics.bleu.options.BleuOptions`'; the weights box reads what is typed with
+its own bounded parser (:func:`parse_weights`), then BLEU checks the weights.
 
 Document 002's example C:
 
@@ -28,23 +30,30 @@ import math
 import re
 import warnings
 from collections.abc import Sequence
+from dataclasses import replace
+from types import MappingProxyType
 from typing import Any, Optional, Union
 
 import ipywidgets as widgets
 
 from mtlearn.core.number_text import parse_number
-from mtlearn.core.tokenize import TOKENIZERS
+from mtlearn.metrics.bleu.options import DEFAULTS, BleuOptions
 from mtlearn.metrics.bleu.result import BleuResult
 from mtlearn.metrics.bleu.score import bleu
-from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
 from mtlearn.show import css, plots
 
-from ._base import (Checkbox, Dropdown, Explorer, IntSlider, Text, check_text, fmt, frac_text, num,
+from ._base import (Explorer, Text, check_text, fmt, frac_text, num, option_control, option_controls,
                     parse_references, references_text, textarea, with_class)
 
 __all__ = ["BleuExplorer", "parse_weights", "WEIGHTS_MAX_CHARS", "WEIGHTS_MAX_EXPONENT"]
 
 _MAX_ROWS = 40  # n-gram rows shown per order; the rest is counted
+#: The options with a control: (description, CSS class); built from BleuOptions' specs.
+_SHOWN = MappingProxyType({
+    "max_order": ("Max order", css.MAX_ORDER), "smoothing": ("Smoothing", css.SMOOTHING),
+    "tokenize": ("Tokenizer", css.TOKENIZE), "lowercase": ("Lowercase", css.LOWERCASE),
+    "effective_order": ("Effective order", css.EFFECTIVE_ORDER),
+})
 
 
 def parse_weights(text: str) -> Optional[list[float]]:
@@ -101,6 +110,27 @@ def _bounded_weights_text(text: str) -> str:
     return text
 
 
+def _max_order_slider(max_order: int) -> Any:
+    """The max-order slider over BleuOptions' range, its end moved up to a larger order given from Python.
+
+    >>> slider = _max_order_slider(8)
+    >>> (slider.min, slider.max, slider.value), BleuOptions.spec("max_order").control
+    ((1, 8, 8), (1, 6, 1))
+    """
+    spec = BleuOptions.spec("max_order")
+    low, high, step = spec.control or (1, max_order, 1)
+    return option_control(replace(spec, control=(low, max(high, max_order), step)), max_order,
+                          *_SHOWN["max_order"])
+
+
+def _weights_text(weights: Optional[Sequence[float]]) -> str:
+    """What the weights box shows for ``weights``: nothing for uniform weights, else the numbers.
+
+    >>> _weights_text(None), _weights_text((0.5, 0.25, 0.25))
+    ('', '0.5, 0.25, 0.25')
+    """
+    return "" if weights is None else ", ".join(f"{float(w):g}" for w in weights)
+
 
 class BleuExplorer(Explorer):
     """BLEU of a candidate against references, recomputed as you type.
@@ -123,18 +153,21 @@ class BleuExplorer(Explorer):
     """
 
     _css_class = css.BLEU_EXPLORER
+    OPTIONS = BleuOptions
+    NOT_CONTROLS = MappingProxyType({
+        "smooth_value": "each smoothing method uses its own value (its default, which the signature shows)"})
 
     def __init__(
         self,
         candidate: str = "",
         references: Union[str, Sequence[str]] = (),
         *,
-        max_order: int = 4,
-        smoothing: str = "none",
-        tokenize: str = "whitespace",
-        lowercase: bool = False,
-        effective_order: bool = False,
-        weights: Optional[Sequence[float]] = None,
+        max_order: int = DEFAULTS.max_order,
+        smoothing: str = DEFAULTS.smoothing,
+        tokenize: str = DEFAULTS.tokenize,
+        lowercase: bool = DEFAULTS.lowercase,
+        effective_order: bool = DEFAULTS.effective_order,
+        weights: Optional[Sequence[float]] = DEFAULTS.weights,
         tables_open: bool = True,
     ) -> None:
         super().__init__()
@@ -143,43 +176,28 @@ class BleuExplorer(Explorer):
         if not isinstance(tables_open, bool):
             raise TypeError(f"tables_open: expected True or False, got {type(tables_open).__name__}")
         self.tables_open = tables_open  # False: the n-gram tables start folded (a projected page stays short)
-        # Same checks (and messages) as the metric itself; a weights warning shows in the widget.
+        # BleuOptions checks every value, with the metric's own messages; a weights warning shows in the
+        # widget once it runs.
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            bleu("x", ["x"], max_order=max_order, smoothing=smoothing, tokenize=tokenize,
-                 lowercase=lowercase, effective_order=effective_order, weights=weights)
-        self.candidate_input = textarea(candidate, "Candidate", "the candidate translation",
-                                         css.CANDIDATE, 2)
-        self.references_input = textarea(refs_text, "References", "one reference per line",
-                                          css.REFERENCES, 3)
-        self.max_order_input = with_class(
-            IntSlider(value=max_order, min=1, max=max(6, max_order), description="Max order",
-                              continuous_update=True), css.MAX_ORDER)
-        self.smoothing_input = with_class(
-            Dropdown(options=list(SMOOTHING_METHODS), value=smoothing, description="Smoothing"),
-            css.SMOOTHING)
-        self.tokenize_input = with_class(
-            Dropdown(options=list(TOKENIZERS), value=tokenize, description="Tokenizer"),
-            css.TOKENIZE)
-        self.lowercase_input = with_class(Checkbox(value=lowercase, description="Lowercase"),
-                                        css.LOWERCASE)
-        self.effective_order_input = with_class(
-            Checkbox(value=effective_order, description="Effective order"), css.EFFECTIVE_ORDER)
+            options = BleuOptions(max_order=max_order, weights=weights, smoothing=smoothing,
+                                  tokenize=tokenize, lowercase=lowercase, effective_order=effective_order)
+        self.candidate_input = textarea(candidate, "Candidate", "the candidate translation", css.CANDIDATE, 2)
+        self.references_input = textarea(refs_text, "References", "one reference per line", css.REFERENCES, 3)
+        controls = {"max_order": _max_order_slider(options.max_order),
+                    **option_controls(options, {k: v for k, v in _SHOWN.items() if k != "max_order"})}
+        self.max_order_input = controls["max_order"]
+        self.smoothing_input = controls["smoothing"]
+        self.tokenize_input = controls["tokenize"]
+        self.lowercase_input = controls["lowercase"]
+        self.effective_order_input = controls["effective_order"]
         self.weights_input = with_class(
-            Text(value="" if weights is None else ", ".join(f"{float(w):g}" for w in weights),
-                         description="Weights", placeholder="uniform; or e.g. 1/2, 1/4, 1/8, 1/16"),
+            Text(value=_weights_text(options.weights), description="Weights",
+                 placeholder="uniform; or e.g. 1/2, 1/4, 1/8, 1/16"),
             css.WEIGHTS)
         self.table_html = self._tagged(widgets.HTML(), css.NGRAM_TABLE)
-        self._inputs = {
-            "candidate": self.candidate_input,
-            "references": self.references_input,
-            "max_order": self.max_order_input,
-            "smoothing": self.smoothing_input,
-            "tokenize": self.tokenize_input,
-            "lowercase": self.lowercase_input,
-            "effective_order": self.effective_order_input,
-            "weights": self.weights_input,
-        }
+        self._inputs = {"candidate": self.candidate_input, "references": self.references_input, **controls,
+                        "weights": self.weights_input}
         self.result: Optional[BleuResult] = None
         self.children = [
             self.candidate_input,
@@ -196,8 +214,7 @@ class BleuExplorer(Explorer):
 
     def set_inputs(self, **values: Any) -> None:  # noqa: D102 - documented in the base class
         if "weights" in values and not isinstance(values["weights"], str):
-            w = values["weights"]
-            values["weights"] = "" if w is None else ", ".join(f"{float(x):g}" for x in w)
+            values["weights"] = _weights_text(values["weights"])
         super().set_inputs(**values)
 
     def _compute(self) -> BleuResult:

@@ -1,39 +1,55 @@
-"""``mtlearn bleu``: BLEU with sacreBLEU's command-line defaults (``--tokenize 13a --smoothing exp``).
+"""``mtlearn bleu``: BLEU, its options built from :class:`~mtlearn.metrics.bleu.options.BleuOptions`, with
+sacreBLEU's command-line defaults (``--tokenize 13a --smoothing exp``).
 
-Its flags are written here (BLEU's options are not declared in an ``Options`` yet); ``-l`` picks
-sacreBLEU's tokenizer for a zh, ja or ko target; one segment's BLEU uses effective order unless
-``--no-effective-order`` is given, as sacreBLEU's sentence BLEU.
+Besides the declared options, ``-l`` picks sacreBLEU's tokenizer for a zh, ja or ko target; one
+segment's BLEU uses effective order unless ``--no-effective-order`` is given, as sacreBLEU's
+sentence BLEU.
 
->>> args = argparse.Namespace(max_order=4, weights=None, smoothing="exp", smooth_value=None, tokenize=None,
-...                           language_pair="en-zh", lowercase=False, effective_order=None)
->>> options(args, True)["tokenize"], options(args, True)["effective_order"]
-('zh', True)
+>>> from mtlearn.tools.cli.arguments import Parser
+>>> commands = Parser(prog="mtlearn").add_subparsers(dest="command")
+>>> add_command(commands)
+>>> args = commands.choices["bleu"].parse_args(["-r", "ref.txt", "-l", "en-zh", "--weights", "1/2", "1/2"])
+>>> METRIC.options(args, True)  # doctest: +NORMALIZE_WHITESPACE
+{'max_order': 4, 'weights': [0.5, 0.5], 'smoothing': 'exp', 'smooth_value': None, 'tokenize': 'zh',
+ 'lowercase': False, 'effective_order': True}
 """
 
 from __future__ import annotations
 
 import argparse
-import inspect
 import warnings
+from collections.abc import Iterable
 from typing import Any
 
-from mtlearn.core.tokenize import TOKENIZERS
+from mtlearn.core.options import OptionSpec
+from mtlearn.metrics.bleu.options import BleuOptions
 from mtlearn.metrics.bleu.score import bleu, corpus_bleu
-from mtlearn.metrics.bleu.smoothing import SMOOTH_DEFAULTS, SMOOTHING_METHODS
-from mtlearn.tools.cli.arguments import LOWERCASE_HELP, KEEP_CASE_HELP, add_io_arguments, add_output_arguments
+from mtlearn.tools.cli.arguments import (CASE_OPTIONS, add_case_options, add_io_arguments, add_option,
+                                         add_output_arguments, options_reader)
 from mtlearn.tools.cli.run import Metric
-from mtlearn.tools.cli.values import language_pair, max_order, number
+from mtlearn.tools.cli.values import language_pair, max_order
 
-__all__ = ["METRIC", "LANGUAGE_TOKENIZERS", "add_command", "bleu_tokenizer", "options"]
-
-
-def _library_default(name: str) -> object:
-    """The default of keyword ``name`` of :func:`mtlearn.bleu` (the help never disagrees with the library)."""
-    return inspect.signature(bleu).parameters[name].default
-
+__all__ = ["METRIC", "LANGUAGE_TOKENIZERS", "SACREBLEU_DEFAULTS", "COMMAND_DEFAULTS", "ARGUMENTS",
+           "add_command", "bleu_tokenizer", "in_help_order", "options"]
 
 #: The tokenizer sacreBLEU gives a target language when --tokenize is not given (its BLEU._TOKENIZER_MAP).
 LANGUAGE_TOKENIZERS = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+#: sacreBLEU's command-line defaults where they are not the library's; ``mtlearn compare`` takes them too.
+SACREBLEU_DEFAULTS = {"tokenize": "13a", "smoothing": "exp"}
+#: ``mtlearn bleu``'s defaults where they are not the library's: no tokenizer (None: ``-l`` chooses, else
+#: 13a) and no effective order (None: on for one segment, off for the corpus) until one is given.
+COMMAND_DEFAULTS: dict[str, object] = {"tokenize": None, "smoothing": SACREBLEU_DEFAULTS["smoothing"],
+                                       "effective_order": None}
+#: How an option is read where its declaration alone does not say (the rest: :func:`add_option`'s way).
+ARGUMENTS: dict[str, dict[str, Any]] = {
+    "max_order": {"type": max_order},  # a whole number Python can index; BleuOptions bounds it (4096)
+    "weights": {"nargs": "+", "metavar": "W"},
+    "smoothing": {"metavar": "METHOD"},
+    "effective_order": {"action": argparse.BooleanOptionalAction},  # --no-effective-order for one segment
+}
+#: Where each option stands in ``mtlearn bleu --help`` (``-l`` follows the tokenizer; an option not named
+#: here comes last, in declaration order; the case pair is a group of its own).
+_HELP_ORDER = ("tokenize", "smoothing", "smooth_value", "max_order", "weights", "effective_order")
 
 
 def bleu_tokenizer(args: argparse.Namespace) -> str:
@@ -46,7 +62,7 @@ def bleu_tokenizer(args: argparse.Namespace) -> str:
     """
     target = args.language_pair.split("-")[1] if args.language_pair else None
     if args.tokenize is None:
-        return LANGUAGE_TOKENIZERS.get(target or "", "13a")
+        return LANGUAGE_TOKENIZERS.get(target or "", SACREBLEU_DEFAULTS["tokenize"])
     if target in LANGUAGE_TOKENIZERS and args.tokenize != LANGUAGE_TOKENIZERS[target]:
         warnings.warn(f"-l {args.language_pair}: consider --tokenize {LANGUAGE_TOKENIZERS[target]} for this "
                       f"target language (sacreBLEU's choice); scoring with {args.tokenize} as asked",
@@ -54,12 +70,26 @@ def bleu_tokenizer(args: argparse.Namespace) -> str:
     return args.tokenize
 
 
+def in_help_order(specs: Iterable[OptionSpec]) -> list[OptionSpec]:
+    """BLEU's options ``specs`` in the order the help lists them: by :data:`_HELP_ORDER`, then the others.
+
+    >>> [spec.name for spec in in_help_order(BleuOptions.specs())][:3]
+    ['tokenize', 'smoothing', 'smooth_value']
+    """
+    def position(spec: OptionSpec) -> int:
+        return _HELP_ORDER.index(spec.name) if spec.name in _HELP_ORDER else len(_HELP_ORDER)
+
+    return sorted(specs, key=position)
+
+
 def options(args: argparse.Namespace, one_segment: bool) -> dict[str, object]:
-    """BLEU's keyword arguments from ``args``; effective order by default for one segment."""
-    effective = args.effective_order if args.effective_order is not None else one_segment
-    return dict(max_order=args.max_order, weights=args.weights, smoothing=args.smoothing,
-                smooth_value=args.smooth_value, tokenize=bleu_tokenizer(args), lowercase=args.lowercase,
-                effective_order=effective)
+    """BLEU's keyword arguments from ``args``: the tokenizer by :func:`bleu_tokenizer`, effective order
+    by default for one segment."""
+    kwargs = options_reader(BleuOptions)(args, one_segment)
+    kwargs["tokenize"] = bleu_tokenizer(args)
+    if kwargs["effective_order"] is None:
+        kwargs["effective_order"] = one_segment
+    return kwargs
 
 
 #: How ``mtlearn bleu`` (and ``mtlearn score -m bleu``) scores.
@@ -80,35 +110,14 @@ def add_command(commands: Any) -> None:
     )
     add_io_arguments(p_bleu)
     settings = p_bleu.add_argument_group("BLEU settings")
-    settings.add_argument("--tokenize", "-tok", choices=TOKENIZERS, default=None,
-                          help="tokenizer (default: 13a, or what -l chooses, as sacreBLEU); 'whitespace' and "
-                               "'none' only split on spaces (for text tokenized beforehand), 'intl', 'zh', "
-                               "'char', 'ja-mecab', 'ko-mecab' are sacreBLEU's")
-    settings.add_argument("--language-pair", "-l", type=language_pair, default=None, metavar="SRC-TGT",
-                          help="as sacreBLEU: without --tokenize, a zh target gets 'zh', ja 'ja-mecab', ko "
-                               "'ko-mecab' (the last two need mtlearn's extras ja, ko), any other '13a'")
-    settings.add_argument("--smoothing", "--smooth-method", "-s", choices=SMOOTHING_METHODS, default="exp",
-                          metavar="METHOD",
-                          help="smoothing of zero n-gram counts: sacreBLEU's none, floor, add-k, exp, or "
-                               "Chen & Cherry's method0..method7 as NLTK has them (default: %(default)s, as "
-                               "sacreBLEU)")
-    settings.add_argument("--smooth-value", "-sv", type=number, default=None, metavar="X",
-                          help="the value of floor, add-k, method1, method4, method6, method7 (defaults: "
-                               + ", ".join(f"{name} {value:g}" for name, value in SMOOTH_DEFAULTS.items()
-                                           if value is not None) + ")")
-    settings.add_argument("--max-order", type=max_order, metavar="N", default=_library_default("max_order"),
-                          help="longest n-gram order (default: %(default)s)")
-    settings.add_argument("--weights", type=number, nargs="+", metavar="W", default=None,
-                          help="one weight per n-gram order, e.g. --weights 1/2 1/2 with --max-order 2 "
-                               "(default: uniform, 1/N each)")
-    settings.add_argument("--effective-order", action=argparse.BooleanOptionalAction, default=None,
-                          help="leave out n-gram orders the hypothesis is too short for (default: on for "
-                               "--segment and --sentence-level, as sacreBLEU's sentence BLEU; off for the "
-                               "corpus)")
-    case = p_bleu.add_argument_group("case").add_mutually_exclusive_group()
-    case.add_argument("--lowercase", "-lc", dest="lowercase", action="store_true", help=LOWERCASE_HELP)
-    case.add_argument("--case-sensitive", dest="lowercase", action="store_false",
-                      help=KEEP_CASE_HELP + " (default)")
-    p_bleu.set_defaults(lowercase=False)
+    for spec in in_help_order(s for s in BleuOptions.specs() if s.name not in CASE_OPTIONS):
+        defaults = {"default": COMMAND_DEFAULTS[spec.name]} if spec.name in COMMAND_DEFAULTS else {}
+        add_option(settings, spec, **defaults, **ARGUMENTS.get(spec.name, {}))
+        if spec.name == "tokenize":
+            settings.add_argument(
+                "--language-pair", "-l", type=language_pair, default=None, metavar="SRC-TGT",
+                help="as sacreBLEU: without --tokenize, a zh target gets 'zh', ja 'ja-mecab', ko 'ko-mecab' "
+                     "(the last two need mtlearn's extras ja, ko), any other '13a'")
+    add_case_options(p_bleu, BleuOptions.spec("lowercase"))
     add_output_arguments(p_bleu)
     p_bleu.set_defaults(metric=METRIC)

@@ -1,6 +1,7 @@
 """``mtlearn compare``: sacreBLEU's paired significance tests between a baseline and other systems.
 
-The options not given take the defaults of ``mtlearn bleu``, ``chrf`` or ``meteor``; an option of
+The metric's options are built from BLEU's, chrF's and METEOR's ``Options`` (each once, unset by
+default); those not given take the defaults of ``mtlearn bleu``, ``chrf`` or ``meteor``; an option of
 another metric than ``--metric`` is refused by name.
 
 >>> _scaled_compare({"systems": [{"score": 0.25, "mean": None, "ci": None}]}, 100)
@@ -16,32 +17,40 @@ import sys
 import warnings
 from typing import Any
 
-from mtlearn.core.references import AmbiguousLayoutWarning
-from mtlearn.core.tokenize import TOKENIZERS
-from mtlearn.core.wording import plural
-from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
 from mtlearn.core.options import Options
+from mtlearn.core.references import AmbiguousLayoutWarning
+from mtlearn.core.wording import plural
+from mtlearn.metrics.bleu.options import BleuOptions
 from mtlearn.metrics.chrf.options import ChrfOptions
 from mtlearn.metrics.meteor.options import MeteorOptions
+from mtlearn.tools.cli import bleu
 from mtlearn.tools.cli.arguments import CASE_OPTIONS, add_option
 from mtlearn.tools.cli.format import DEFAULT_SCALE
 from mtlearn.tools.cli.io import EXIT_USAGE, CommandLineError, read_segments
-from mtlearn.tools.cli.values import SEED_FROM_ENVIRONMENT, number, positive, resolved_seed, scale, seed
+from mtlearn.tools.cli.values import SEED_FROM_ENVIRONMENT, positive, resolved_seed, scale, seed
 
 __all__ = ["add_command", "run"]
 
 
+#: BLEU's options that ``mtlearn compare`` takes besides the case (a pair of its own, below), in help order.
+_BLEU_OPTIONS = ("tokenize", "smoothing", "smooth_value", "max_order")
+#: How ``mtlearn compare`` reads an option where ``mtlearn bleu`` reads it otherwise (a count: 1 or more).
+_READ = {"max_order": {"type": positive}}
 #: The metrics whose declared options ``mtlearn compare`` takes (every spelling), in help order.
 _DECLARED: tuple[type[Options], ...] = (ChrfOptions, MeteorOptions)
 #: The options of ``mtlearn compare`` that each metric takes (the rest are refused by name).
 _COMPARE_OPTIONS = {
-    "bleu": ("tokenize", "smoothing", "smooth_value", "max_order", "lowercase"),
+    "bleu": (*_BLEU_OPTIONS, "lowercase"),
     "chrf": tuple(spec.name for spec in ChrfOptions.specs()),
     "meteor": tuple(spec.name for spec in MeteorOptions.specs()),
     "ter": (),
 }
 #: What ``mtlearn compare --help`` says of each declared option (an option two metrics share: said once).
 _HELP = {
+    "tokenize": "BLEU, METEOR: tokenizer",
+    "smoothing": "BLEU: smoothing (default: exp)",
+    "smooth_value": "BLEU: its value",
+    "max_order": "BLEU: longest n-gram",
     "char_order": "chrF: longest character n-gram",
     "word_order": "chrF: longest word n-gram (2: chrF++)",
     "beta": "chrF's beta, or METEOR's (the exponent of its penalty)",
@@ -56,7 +65,7 @@ _HELP = {
 #: What ``mtlearn compare`` uses where an option is not given: the defaults of ``mtlearn bleu``, ``chrf``,
 #: ``meteor``.
 _COMPARE_DEFAULTS = {
-    "bleu": {"tokenize": "13a", "smoothing": "exp"},
+    "bleu": dict(bleu.SACREBLEU_DEFAULTS),
     "chrf": {},
     "meteor": {},
     "ter": {},
@@ -98,13 +107,9 @@ def add_command(commands: Any) -> None:
                           help="the random generator's seed, 'none' for fresh randomness (default: "
                                "$SACREBLEU_SEED when set, else 12345, sacreBLEU's)")
     metric = p_compare.add_argument_group("metric settings (default: those of mtlearn bleu / chrf / meteor)")
-    metric.add_argument("--tokenize", "-tok", choices=TOKENIZERS, default=None,
-                        help="BLEU, METEOR: tokenizer")
-    metric.add_argument("--smoothing", "--smooth-method", "-s", choices=SMOOTHING_METHODS, default=None,
-                        metavar="METHOD", help="BLEU: smoothing (default: exp)")
-    metric.add_argument("--smooth-value", "-sv", type=number, default=None, metavar="X", help="BLEU: its "
-                                                                                              "value")
-    metric.add_argument("--max-order", type=positive, default=None, metavar="N", help="BLEU: longest n-gram")
+    for name in _BLEU_OPTIONS:
+        read = {**bleu.ARGUMENTS.get(name, {}), **_READ.get(name, {})}
+        add_option(metric, BleuOptions.spec(name), default=None, help=_HELP[name], **read)
     _add_declared_options(metric)
     case = metric.add_mutually_exclusive_group()
     case.add_argument("--lowercase", "-lc", dest="lowercase", action="store_true", default=None,

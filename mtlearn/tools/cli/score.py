@@ -1,13 +1,17 @@
 """``mtlearn score``: sacreBLEU's main mode, several metrics (``-m``) and systems (``-i``) in one table.
 
-The options of chrF, TER and METEOR here are those of their ``Options`` that have a second,
-prefixed spelling (sacreBLEU's ``--chrf-word-order``/``-cw``, ``--ter-case-sensitive``; mtlearn's
-``--meteor-stages``), built from the declarations; BLEU's are written here, as in ``mtlearn bleu``.
-Each metric runs with the defaults of its own command, changed by the options that name it.
+The options here are built from the metrics' ``Options``: BLEU's that sacreBLEU's command line
+has too (those with a second spelling: ``-tok``, ``--smooth-method``/``-s``, ``-sv``, ``-lc``), under
+every spelling, and those of chrF, TER and METEOR that have a second, prefixed spelling (sacreBLEU's
+``--chrf-word-order``/``-cw``, ``--ter-case-sensitive``; mtlearn's ``--meteor-stages``), under it.
+``-l`` is the command's own (it picks BLEU's tokenizer, as in ``mtlearn bleu``). Each metric runs
+with the defaults of its own command, changed by the options that name it.
 
 >>> options = score_options()
 >>> options["chrf_word_order"].flags, options["ter_case_sensitive"].flags, options["meteor_stages"].flags
 (('--chrf-word-order', '-cw'), ('--ter-case-sensitive',), ('--meteor-stages',))
+>>> options["smoothing"].flags, options["language_pair"].spec
+(('--smooth-method', '--smoothing', '-s'), None)
 """
 
 from __future__ import annotations
@@ -17,8 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from mtlearn.core.options import Options, OptionSpec
-from mtlearn.core.tokenize import TOKENIZERS
-from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
+from mtlearn.metrics.bleu.options import BleuOptions
 from mtlearn.metrics.chrf.options import ChrfOptions
 from mtlearn.metrics.meteor.options import MeteorOptions
 from mtlearn.metrics.ter.options import TerOptions
@@ -26,7 +29,7 @@ from mtlearn.tools.cli import bleu, chrf, meteor, ter
 from mtlearn.tools.cli.arguments import Parser, add_io_arguments, add_option, add_output_arguments
 from mtlearn.tools.cli.io import EXIT_USAGE, CommandLineError
 from mtlearn.tools.cli.run import Job, Metric
-from mtlearn.tools.cli.values import language_pair, number
+from mtlearn.tools.cli.values import language_pair
 
 __all__ = ["METRIC_NAMES", "METRICS", "ScoreOption", "score_options", "add_command", "jobs"]
 
@@ -36,10 +39,11 @@ METRIC_NAMES: tuple[str, ...] = ("bleu", "chrf", "ter", "meteor", "wer", "cer")
 METRICS: dict[str, Metric] = {"bleu": bleu.METRIC, "chrf": chrf.METRIC, "meteor": meteor.METRIC,
                                **ter.METRICS}
 
-#: ``mtlearn score``'s BLEU options (dest: flags); BLEU's options are not declared in an ``Options`` yet.
-_BLEU_FLAGS = {"tokenize": ("--tokenize", "-tok"), "smoothing": ("--smooth-method", "--smoothing", "-s"),
-               "smooth_value": ("--smooth-value", "-sv"), "lowercase": ("--lowercase", "-lc"),
-               "language_pair": ("--language-pair", "-l")}
+#: BLEU's options whose sacreBLEU spelling ``mtlearn score --help`` shows first (as sacreBLEU's help has it).
+_SACREBLEU_FIRST = {"smoothing": "--smooth-method"}
+#: The command's own option: ``-l`` picks BLEU's tokenizer for the target language (as in ``mtlearn bleu``).
+_LANGUAGE_PAIR = ("--language-pair", "-l")
+_BLEU_TITLE = "BLEU (default: --tokenize 13a --smooth-method exp, as sacreBLEU)"
 #: The metrics whose declared options ``mtlearn score`` takes, in help order, with their group's title.
 _DECLARED: tuple[tuple[str, type[Options], str], ...] = (
     ("chrf", ChrfOptions, "chrF (default: chrF2)"),
@@ -47,7 +51,9 @@ _DECLARED: tuple[tuple[str, type[Options], str], ...] = (
     ("meteor", MeteorOptions, "METEOR (default: stages exact,stem,synonym)"),
 )
 #: What ``mtlearn score --help`` says of some of them (the rest: only the flag, as sacreBLEU's help has it).
-_HELP = {"chrf_word_order": "2 is chrF++", "meteor_stages": "e.g. exact,stem where WordNet is missing"}
+_HELP = {"tokenize": "BLEU's tokenizer", "smoothing": "BLEU's smoothing",
+         "smooth_value": "the value of BLEU's smoothing", "lowercase": "BLEU: lowercase first",
+         "chrf_word_order": "2 is chrF++", "meteor_stages": "e.g. exact,stem where WordNet is missing"}
 
 
 @dataclass(frozen=True)
@@ -57,14 +63,22 @@ class ScoreOption:
     metric: str
     target: str
     flags: tuple[str, ...]
-    spec: Optional[OptionSpec] = None  # None: BLEU's, written here
+    spec: Optional[OptionSpec] = None  # None: the command's own (-l)
+
+
+def _bleu_flags(spec: OptionSpec) -> tuple[str, ...]:
+    """Every spelling of BLEU's option ``spec``, sacreBLEU's first where :data:`_SACREBLEU_FIRST` names it."""
+    first = _SACREBLEU_FIRST.get(spec.name, spec.flags[0])
+    return (first, *(flag for flag in spec.flags if flag != first))
 
 
 def score_options() -> dict[str, ScoreOption]:
-    """Every metric option of ``mtlearn score`` by its dest: BLEU's, then each declared option's spellings
-    after mtlearn's own that BLEU's do not take."""
-    found = {dest: ScoreOption("bleu", dest, flags) for dest, flags in _BLEU_FLAGS.items()}
-    taken = {flag for flags in _BLEU_FLAGS.values() for flag in flags}
+    """Every metric option of ``mtlearn score`` by its dest: BLEU's with a second spelling and ``-l``, then
+    each declared option's spellings after mtlearn's own that BLEU's do not take."""
+    found = {spec.name: ScoreOption("bleu", spec.name, _bleu_flags(spec), spec)
+             for spec in bleu.in_help_order(BleuOptions.specs()) if len(spec.flags) > 1}
+    found["language_pair"] = ScoreOption("bleu", "language_pair", _LANGUAGE_PAIR)
+    taken = {flag for option in found.values() for flag in option.flags}
     for metric, options, _ in _DECLARED:
         for spec in options.specs():
             flags = tuple(flag for flag in spec.flags[1:] if flag not in taken)
@@ -89,26 +103,18 @@ def add_command(commands: Any) -> None:
     add_io_arguments(p_score)
     p_score.add_argument("-m", "--metrics", nargs="+", choices=METRIC_NAMES, default=None, metavar="METRIC",
                          help=f"the metrics, columns of the table: {', '.join(METRIC_NAMES)} (default: bleu)")
-    _add_bleu_options(p_score)
-    groups = {metric: p_score.add_argument_group(title) for metric, _, title in _DECLARED}
+    groups = {"bleu": p_score.add_argument_group(_BLEU_TITLE),
+              **{metric: p_score.add_argument_group(title) for metric, _, title in _DECLARED}}
     for dest, option in score_options().items():
-        if option.spec is not None:
+        if option.spec is None:  # -l
+            groups["bleu"].add_argument(*option.flags, type=language_pair, default=None, metavar="SRC-TGT",
+                                        help="BLEU's tokenizer for the target: zh, ja-mecab, ko-mecab or 13a "
+                                             "(as sacreBLEU)")
+        else:
+            read = bleu.ARGUMENTS.get(dest, {}) if option.metric == "bleu" else {}
             add_option(groups[option.metric], option.spec, flags=option.flags, dest=dest, default=None,
-                       help=_HELP.get(dest))
+                       help=_HELP.get(dest), **read)
     add_output_arguments(p_score)
-
-
-def _add_bleu_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("BLEU (default: --tokenize 13a --smooth-method exp, as sacreBLEU)")
-    group.add_argument(*_BLEU_FLAGS["tokenize"], choices=TOKENIZERS, default=None, help="BLEU's tokenizer")
-    group.add_argument(*_BLEU_FLAGS["smoothing"], dest="smoothing", choices=SMOOTHING_METHODS, default=None,
-                       metavar="METHOD", help="BLEU's smoothing")
-    group.add_argument(*_BLEU_FLAGS["smooth_value"], type=number, default=None, metavar="X",
-                       help="the value of BLEU's smoothing")
-    group.add_argument(*_BLEU_FLAGS["lowercase"], action="store_true", default=None, help="BLEU: lowercase "
-                                                                                          "first")
-    group.add_argument(*_BLEU_FLAGS["language_pair"], type=language_pair, default=None, metavar="SRC-TGT",
-                       help="BLEU's tokenizer for the target: zh, ja-mecab, ko-mecab or 13a (as sacreBLEU)")
 
 
 def _own_args(name: str) -> argparse.Namespace:

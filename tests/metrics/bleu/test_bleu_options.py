@@ -26,7 +26,7 @@ from mtlearn.metrics.bleu.stats import BleuStats
 FIELDS = {spec.name: spec.default for spec in BleuOptions.specs()}
 #: Options that act only while counting n-grams (summed statistics have them applied already).
 COUNTING_ONLY = {"tokenize", "lowercase"}
-#: The command line's defaults that are sacreBLEU's, not the library's (cli.py's module docstring says why).
+#: The command line's defaults that are sacreBLEU's, not the library's (tools/cli/bleu.py's COMMAND_DEFAULTS).
 CLI_DEFAULTS = {"tokenize": None, "smoothing": "exp", "effective_order": None}
 
 
