@@ -169,14 +169,18 @@ def as_token_corpus(
     return cands, refs
 
 
+def _all_token_lists(candidates: Sequence, references: Sequence) -> bool:
+    """Every candidate a list or tuple, every segment's references a non-empty list or tuple of them."""
+    lists = (list, tuple)
+    return all(type(c) in lists for c in candidates) and all(
+        type(r) in lists and r and all(type(x) in lists for x in r) for r in references)
+
+
 def _token_corpus_fast(
     candidates: Sequence, references: Sequence, lowercase: bool
 ) -> Optional[tuple[list[Tokens], list[list[Tokens]]]]:
     """The corpus when every segment is a list or tuple of str tokens, else ``None``."""
-    lists = (list, tuple)
-    if not all(type(c) in lists for c in candidates):
-        return None
-    if not all(type(r) in lists and r and all(type(x) in lists for x in r) for r in references):
+    if not _all_token_lists(candidates, references):
         return None
     if lowercase:
         lower = str.lower

@@ -106,6 +106,20 @@ def derive_html(result: object) -> str:
                     "(import the metric)")
 
 
+@singledispatch
+def derive_text(result: object, **options: Any) -> str:
+    """A result's ``explain()`` text where its renderer writes the text itself rather than rows (the
+    implementations' comparison in :mod:`mtlearn.why`), registered by its ``explain.py`` as :func:`derive` is.
+
+    >>> derive_text(3)
+    Traceback (most recent call last):
+    ...
+    TypeError: no text derivation for int: its explain module registers one (import its package)
+    """
+    raise TypeError(f"no text derivation for {type(result).__name__}: its explain module registers one "
+                    "(import its package)")
+
+
 def to_text(derivation: Derivation) -> str:
     """The derivation as the text ``explain()`` prints."""
     lines = [derivation.title]

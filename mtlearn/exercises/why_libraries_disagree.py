@@ -11,7 +11,7 @@ import random
 import mtlearn
 from mtlearn.examples.wmt22 import WMT22_DE_EN_SAMPLE
 from mtlearn.exercises.kinds import CodingExercise, Exercise, Question
-from mtlearn.metrics.bleu.profiles import reference_length
+from mtlearn.metrics.bleu.profile_scores import reference_length
 from mtlearn.metrics.meteor.greedy import count_chunks_in_order
 
 __all__ = ["EXERCISES"]

@@ -21,101 +21,22 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any, Optional, Union
+from typing import Any, Optional
 
 from mtlearn.metrics.bleu import profiles as bleu_profiles
+from mtlearn.metrics.bleu.profile_scores import BleuProfileScorer
 from mtlearn.core.references import warn_ambiguous_layout, warn_reference_layout
 from mtlearn.core.checks import check_choice
 from mtlearn.core.tokenize import TOKENIZERS
-from mtlearn.why.divergence import Divergence, Outcome, check_steps, walk
+from mtlearn.why import explain as _explain  # noqa: F401  (registers the comparison's text and HTML)
+from mtlearn.why.divergence import Outcome, check_steps, walk
+from mtlearn.why.result import ImplementationComparison, ProfileResult
 
 __all__ = ["METRICS", "ProfileResult", "ImplementationComparison", "compare_implementations"]
 
 #: The metrics ``compare_implementations`` knows.
 METRICS: tuple[str, ...] = ("bleu", "meteor")
 
-Number = Union[float, Fraction]
-
-
-@dataclass(frozen=True)
-class ProfileResult:
-    """One implementation's score on the inputs, with its settings and intermediate values.
-
-    ``score`` on 0..1 (exact ``Fraction`` where the profile computes exactly), ``reported``
-    as the library prints it (``scale`` x: sacreBLEU 100), ``settings`` every step setting,
-    ``values`` the intermediate values (BLEU: tokens digest, lengths, matches, totals,
-    precisions, geometric mean, BP), ``notes`` where the library would differ (a division by zero ...).
-    """
-
-    name: str
-    library: str
-    call: str
-    source: str
-    score: Number
-    reported: Number
-    scale: int
-    settings: dict[str, Any]
-    values: dict[str, Any]
-    notes: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class ImplementationComparison:
-    """Every profile's score and, for every pair (in table order), the step-by-step walk.
-
-    Only data; ``explain()`` and ``_repr_html_()`` (in :mod:`mtlearn.why.explain`) read it.
-    """
-
-    metric: str
-    segments: int
-    tokenize: Optional[str]
-    steps: tuple[tuple[str, tuple[str, ...]], ...]
-    profiles: tuple[ProfileResult, ...]
-    divergences: tuple[Divergence, ...]
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The profiles' names, in table order."""
-        return tuple(p.name for p in self.profiles)
-
-    def profile(self, name: str) -> ProfileResult:
-        """The result of profile ``name``."""
-        for p in self.profiles:
-            if p.name == name:
-                return p
-        raise ValueError(f"name: no profile {name!r} in this comparison; it has {', '.join(self.names)}")
-
-    def divergence(self, a: str, b: str) -> Divergence:
-        """The walk between profiles ``a`` and ``b`` (stored from the earlier in the table to the later).
-
-        Ask in either order; ``d.profile_a`` says where the walk starts.
-        """
-        self.profile(a), self.profile(b)
-        if a == b:
-            raise ValueError(f"b: the same profile as a ({a!r}); pick two different profiles")
-        for d in self.divergences:
-            if {d.profile_a, d.profile_b} == {a, b}:
-                return d
-        raise ValueError(f"a, b: no walk between {a!r} and {b!r}")  # pragma: no cover - every pair is walked
-
-    def explain(self, a: Optional[str] = None, b: Optional[str] = None) -> str:
-        """The profile table, then where each profile parts from the first (or the full walk from ``a``
-        to ``b``)."""
-        from mtlearn.why.explain import explain_text
-
-        return explain_text(self, a, b)
-
-    def _repr_html_(self) -> str:
-        from mtlearn.why.explain import explain_html
-
-        return explain_html(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Everything as plain JSON types (floats, with exact contributions as strings too)."""
-        from mtlearn.why.explain import comparison_dict
-
-        return comparison_dict(self)
 
 
 # --------------------------------------------------------------------------------------
@@ -141,7 +62,7 @@ def _bleu() -> _Metric:
     check_steps(bleu_profiles.BleuProfile, bleu_profiles.STEPS, bleu_profiles.DESCRIPTIVE_FIELDS)
     return _Metric(
         profiles=bleu_profiles.PROFILES, steps=bleu_profiles.STEPS, get_profile=bleu_profiles.get_profile,
-        make_scorer=bleu_profiles.BleuProfileScorer,
+        make_scorer=BleuProfileScorer,
         describe=lambda p: (p.library, p.call, p.source), to_result=_bleu_outcome,
     )
 

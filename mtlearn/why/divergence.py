@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional, Union
 
-__all__ = ["Outcome", "StepChange", "Divergence", "walk", "as_fraction", "check_steps"]
+__all__ = ["Outcome", "StepChange", "Divergence", "walk", "as_fraction", "check_steps", "step_rows"]
 
 Number = Union[float, Fraction]
 
@@ -215,3 +215,18 @@ def walk(
         first_settings_difference=differ[0] if differ else None,
         first_divergence=diverge[0] if diverge else None,
     )
+
+
+def _settings(change: StepChange) -> str:
+    moved = [f"{f}: {a!r} -> {b!r}".replace("'", "")
+             for (f, a), (_, b) in zip(change.settings_before, change.settings_after) if a != b]
+    return "; ".join(moved) if moved else "same"
+
+
+def step_rows(divergence: Divergence) -> list[dict[str, Any]]:
+    """One row per step: name, the settings that change, score after, contribution, what moved."""
+    return [
+        {"step": s.step, "settings": _settings(s), "settings_differ": s.settings_differ,
+         "score_after": s.score_after, "contribution": s.contribution, "moved": s.moved}
+        for s in divergence.steps
+    ]

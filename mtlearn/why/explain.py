@@ -1,4 +1,4 @@
-"""An ``ImplementationComparison`` as text, HTML and JSON. Presentation only: it reads the comparison.
+"""An ``ImplementationComparison`` as text and HTML: presentation only, registered with core.derivation.
 
 >>> from mtlearn.why import compare_implementations
 >>> c = compare_implementations("the cat sat on the mat", ["the cat sat on a mat", "a cat sat"],
@@ -20,17 +20,15 @@ BLEU of 1 segment: from sacrebleu-corpus (0.5373) to hf-evaluate-smooth (0.6435)
 from __future__ import annotations
 
 import html
-import math
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from mtlearn.core.wording import plural
 
-if TYPE_CHECKING:
-    from mtlearn.why.compare import ImplementationComparison
-    from mtlearn.why.divergence import Divergence, StepChange
+from mtlearn.core.derivation import derive_html, derive_text
+from mtlearn.why.divergence import Divergence, step_rows
+from mtlearn.why.result import ImplementationComparison
 
-__all__ = ["explain_text", "explain_html", "comparison_dict", "step_rows"]
+__all__ = ["explain_text", "explain_html"]
 
 
 def _num(x: Any) -> str:
@@ -54,21 +52,6 @@ def _signed(x: Any) -> str:
     if value != 0 and abs(value) < 5e-5:
         return f"{value:+.2g}"
     return f"{value:+.4f}"
-
-
-def _settings(change: "StepChange") -> str:
-    moved = [f"{f}: {a!r} -> {b!r}".replace("'", "")
-             for (f, a), (_, b) in zip(change.settings_before, change.settings_after) if a != b]
-    return "; ".join(moved) if moved else "same"
-
-
-def step_rows(divergence: "Divergence") -> list[dict[str, Any]]:
-    """One row per step: name, the settings that change, score after, contribution, what moved."""
-    return [
-        {"step": s.step, "settings": _settings(s), "settings_differ": s.settings_differ,
-         "score_after": s.score_after, "contribution": s.contribution, "moved": s.moved}
-        for s in divergence.steps
-    ]
 
 
 def _walk_text(c: "ImplementationComparison", d: "Divergence") -> list[str]:
@@ -109,7 +92,8 @@ def _table_text(c: "ImplementationComparison") -> list[str]:
     return lines
 
 
-def explain_text(c: "ImplementationComparison", a: Optional[str] = None, b: Optional[str] = None) -> str:
+@derive_text.register
+def explain_text(c: ImplementationComparison, a: Optional[str] = None, b: Optional[str] = None) -> str:
     """The comparison as text: with ``a`` and ``b``, their full walk; else the table and each profile
     against the first."""
     if (a is None) != (b is None):
@@ -131,7 +115,8 @@ def explain_text(c: "ImplementationComparison", a: Optional[str] = None, b: Opti
     return "\n".join(lines)
 
 
-def explain_html(c: "ImplementationComparison") -> str:
+@derive_html.register
+def explain_html(c: ImplementationComparison) -> str:
     """The profile table and the first profile's walk to each other one, as HTML."""
     e = html.escape
     rows = "".join(
@@ -160,42 +145,3 @@ def explain_html(c: "ImplementationComparison") -> str:
         )
     parts.append("</div>")
     return "".join(parts)
-
-
-def _plain(value: Any) -> Any:
-    """A value as JSON types (tuples as lists, Fractions as floats, non-finite floats as strings)."""
-    if isinstance(value, Fraction):
-        return float(value)
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    return str(value)
-
-
-def comparison_dict(c: "ImplementationComparison") -> dict[str, Any]:
-    """The comparison as plain JSON types; each contribution also exact, as a string fraction."""
-    return {
-        "metric": c.metric, "segments": c.segments, "tokenize": c.tokenize,
-        "steps": [{"name": name, "fields": list(fields)} for name, fields in c.steps],
-        "profiles": [
-            {"name": p.name, "library": p.library, "call": p.call, "source": p.source,
-             "score": _plain(p.score), "reported": _plain(p.reported), "scale": p.scale,
-             "settings": _plain(p.settings), "values": _plain(p.values), "notes": list(p.notes)}
-            for p in c.profiles
-        ],
-        "divergences": [
-            {"a": d.profile_a, "b": d.profile_b, "score_a": _plain(d.score_a), "score_b": _plain(d.score_b),
-             "difference": float(d.difference), "first_divergence": d.first_divergence,
-             "first_settings_difference": d.first_settings_difference,
-             "steps": [{**_plain({k: v for k, v in r.items() if k != "contribution"}),
-                        "contribution": float(r["contribution"]),
-                        "contribution_exact": str(r["contribution"])}
-                       for r in step_rows(d)]}
-            for d in c.divergences
-        ],
-    }

@@ -28,7 +28,7 @@ from mtlearn.metrics.meteor.profiles import PROFILES as METEOR_PROFILES
 from mtlearn.show import css
 from mtlearn.why import METRICS as WHY_METRICS
 from mtlearn.why import Divergence, ImplementationComparison, ProfileResult, compare_implementations
-from mtlearn.why.explain import step_rows
+from mtlearn.why.divergence import step_rows
 
 from ._base import (Dropdown, Explorer, check_text, num, parse_references, references_text, textarea,
                     with_class)

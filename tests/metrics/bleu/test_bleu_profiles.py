@@ -26,7 +26,8 @@ import sacrebleu
 from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu, sentence_bleu
 
 import mtlearn
-from mtlearn.metrics.bleu.profiles import PROFILES, BleuProfileScorer, get_profile, score_profile
+from mtlearn.metrics.bleu.profile_scores import BleuProfileScorer, score_profile
+from mtlearn.metrics.bleu.profiles import PROFILES, get_profile
 from mtlearn.why import compare_implementations
 
 VOCAB = ["the", "cat", "sat", "on", "mat", "a", "dog", ",", ".", "is", "it's", "5.5", "(", ")", "-"]

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mtlearn
-from mtlearn.metrics.bleu import profiles
+from mtlearn.metrics.bleu import profile_scores
 from mtlearn.metrics.bleu.fast import segment_row, sum_rows
 from mtlearn.metrics.bleu.stats import BleuStats, stats_from_row, sum_stats
 
@@ -69,7 +69,7 @@ def test_a_profile_sums_its_segments_with_sum_stats(monkeypatch):
         calls.append(len(items))
         return sum_stats(items)
 
-    monkeypatch.setattr(profiles, "sum_stats", spy)
-    score = profiles.score_profile("sacrebleu-corpus", ["the cat sat", "a dog"], [["the cat sat"], ["a dog"]])
+    monkeypatch.setattr(profile_scores, "sum_stats", spy)
+    score = profile_scores.score_profile("sacrebleu-corpus", ["the cat sat", "a dog"], [["the cat sat"], ["a dog"]])
     assert calls == [2] and score.candidate_length == 5
-    assert not hasattr(profiles, "_sum")
+    assert not hasattr(profile_scores, "_sum")
