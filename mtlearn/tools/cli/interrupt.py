@@ -114,13 +114,12 @@ class _Interrupts:
 
 
 def raise_if_interrupted() -> None:
-    """Raise KeyboardInterrupt if a Ctrl-C came while the command was importing (whoever swallowed it),
-    and leave Python's own handler in place from here on."""
-    handler = signal.getsignal(signal.SIGINT)
-    if isinstance(handler, _Interrupts):
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        if handler.count:
-            raise KeyboardInterrupt
+    """Raise KeyboardInterrupt if a Ctrl-C came earlier in the command and was swallowed (by an import's
+    finaliser, say). Called when the command starts and again before it waits for its input: modules
+    loaded on first use (``import mtlearn`` is lazy) import after the command has started, so the
+    counting handler stays in place for the whole command."""
+    if _interrupts_seen():
+        raise KeyboardInterrupt
 
 
 def install() -> None:

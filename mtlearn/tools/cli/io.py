@@ -38,6 +38,7 @@ from itertools import count
 from typing import IO, Optional
 
 from mtlearn.core.wording import plural
+from mtlearn.tools.cli import interrupt
 
 __all__ = ["EXIT_INPUT", "EXIT_USAGE", "EXIT_INTERRUPTED", "STDIN_NAME", "CommandLineError", "Corpus",
            "AlignedLines", "read_lines", "read_segments", "load_corpus", "load_corpora", "write_output",
@@ -121,6 +122,7 @@ def read_lines(data: bytes, name: str) -> list[str]:
 
 
 def _stdin_stream(stdin: Optional[IO[bytes]]) -> IO[bytes]:
+    interrupt.raise_if_interrupted()  # a Ctrl-C swallowed while loading: stop before waiting for input
     if stdin is None and sys.stdin is None:  # `<&-`
         raise CommandLineError("standard input is closed: name the file instead of '-' (e.g. -i HYP)")
     return stdin if stdin is not None else sys.stdin.buffer
