@@ -1,0 +1,8 @@
+"""BERTScore's algorithm on all-MiniLM-L6-v2 (see ARCHITECTURE.md for what each module holds).
+
+Importing the package registers the derivation of its results (``explain.py`` with
+:func:`mtlearn.core.derivation.derive`), so that ``result.explain()`` works whichever module a result came
+from, while ``result.py`` never imports its renderer. The encoder's weights are read on first use, not here.
+"""
+
+from mtlearn.metrics.bertscore import explain as _explain  # noqa: F401  (registers derive / derive_html)
