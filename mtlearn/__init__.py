@@ -1,4 +1,4 @@
-"""mtlearn — BLEU, METEOR, chrF/chrF++ and TER/WER/CER computed step by step, for teaching.
+"""mtlearn — BLEU, METEOR, chrF/chrF++, TER/WER/CER and BERTScore computed step by step, for teaching.
 
 Every metric returns a plain dataclass that carries every intermediate value;
 ``explain()`` prints the derivation with the numbers substituted.
@@ -53,6 +53,10 @@ _EXPORTS: dict[str, str] = {
     "TerResult": "mtlearn.metrics.ter.result",
     "TerOptions": "mtlearn.metrics.ter.options",
     "WerOptions": "mtlearn.metrics.ter.options",
+    "bertscore": "mtlearn.metrics.bertscore.score",
+    "corpus_bertscore": "mtlearn.metrics.bertscore.score",
+    "BertScoreResult": "mtlearn.metrics.bertscore.result",
+    "BertScoreOptions": "mtlearn.metrics.bertscore.options",
 }
 
 #: Names reachable as ``mtlearn.<name>`` because the README, the notebooks or the cards use them, but not
