@@ -63,6 +63,8 @@ def compare(candidate: Embedded, reference: Embedded, weights: Weights) -> BertS
     similarity = cosine_matrix(candidate.vectors.astype(np.float64), reference.vectors.astype(np.float64))
     cw = token_weights(candidate.tokens, table, documents)
     rw = token_weights(reference.tokens, table, documents)
+    if not candidate.words or not reference.words:  # bert-score's rule: an empty side scores 0
+        cw, rw = np.zeros(len(cw)), np.zeros(len(rw))
     p = weighted_mean(similarity.max(axis=1), cw) if cw.sum() > 0 else 0.0
     r = weighted_mean(similarity.max(axis=0), rw) if rw.sum() > 0 else 0.0
     return BertScoreComparison(reference.text, reference.tokens, similarity, cw, rw,
