@@ -15,8 +15,8 @@ A 2 × 3 worked example (the cosines given directly; the candidate has 2 tokens,
 >>> sim = np.array([[1.0, 0.2, 0.1], [0.3, 0.9, 0.4]])
 >>> best_candidate_matches(sim).tolist(), best_reference_matches(sim).tolist()
 ([0, 1], [0, 1, 1])
->>> p = weighted_mean(sim.max(axis=1), np.ones(2))          # (1.0 + 0.9) / 2
->>> r = weighted_mean(sim.max(axis=0), np.ones(3))          # (1.0 + 0.9 + 0.4) / 3
+>>> p = precision(sim, np.ones(2))          # (1.0 + 0.9) / 2
+>>> r = recall(sim, np.ones(3))             # (1.0 + 0.9 + 0.4) / 3
 >>> round(p, 4), round(r, 4), round(f1(p, r), 4)
 (0.95, 0.7667, 0.8485)
 
@@ -34,7 +34,8 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 
 __all__ = ["SPECIAL_TOKENS", "best_candidate_matches", "best_reference_matches", "cosine_matrix",
-           "document_frequencies", "f1", "idf", "idf_weights", "rescale", "token_weights", "weighted_mean"]
+           "document_frequencies", "f1", "idf", "idf_weights", "precision", "recall", "rescale", "token_weights",
+           "weighted_mean"]
 
 #: The tokens BERT adds around every input: they take part in the context, but weigh 0 in P and R.
 SPECIAL_TOKENS = ("[CLS]", "[SEP]")
@@ -64,6 +65,26 @@ def best_reference_matches(similarity: np.ndarray) -> np.ndarray:
 def weighted_mean(best: np.ndarray, weights: np.ndarray) -> float:
     """Σ weight × best similarity / Σ weight: precision (candidate side) or recall (reference side)."""
     return float((best * weights).sum() / weights.sum())
+
+
+def precision(similarity: np.ndarray, weights: np.ndarray) -> float:
+    """BERTScore's P: each candidate token (row) takes its best cosine; their weighted mean (0 if no weight).
+
+    >>> round(precision(np.array([[0.9, 0.1, 0.3], [0.2, 0.4, 0.8], [0.5, 0.7, 0.6]]), np.ones(3)), 4)  # (0.9+0.8+0.7)/3
+    0.8
+    """
+    similarity, weights = np.asarray(similarity, dtype=float), np.asarray(weights, dtype=float)
+    return weighted_mean(similarity.max(axis=1), weights) if weights.sum() > 0 else 0.0
+
+
+def recall(similarity: np.ndarray, weights: np.ndarray) -> float:
+    """BERTScore's R: each reference token (column) takes its best cosine; their weighted mean (0 if no weight).
+
+    >>> round(recall(np.array([[0.9, 0.1, 0.3], [0.2, 0.4, 0.8], [0.5, 0.7, 0.6]]), [1, 1, 2]), 4)  # (0.9+0.7+2*0.8)/4
+    0.8
+    """
+    similarity, weights = np.asarray(similarity, dtype=float), np.asarray(weights, dtype=float)
+    return weighted_mean(similarity.max(axis=0), weights) if weights.sum() > 0 else 0.0
 
 
 def f1(precision: float, recall: float) -> float:

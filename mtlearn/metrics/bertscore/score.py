@@ -28,8 +28,9 @@ from mtlearn.metrics.bertscore.formulas import (
     cosine_matrix,
     f1,
     idf_weights,
+    precision,
+    recall,
     token_weights,
-    weighted_mean,
 )
 from mtlearn.metrics.bertscore.options import DEFAULTS, BertScoreOptions
 from mtlearn.metrics.bertscore.result import BertScoreComparison, BertScoreResult
@@ -65,8 +66,7 @@ def compare(candidate: Embedded, reference: Embedded, weights: Weights) -> BertS
     rw = token_weights(reference.tokens, table, documents)
     if not candidate.words or not reference.words:  # bert-score's rule: an empty side scores 0
         cw, rw = np.zeros(len(cw)), np.zeros(len(rw))
-    p = weighted_mean(similarity.max(axis=1), cw) if cw.sum() > 0 else 0.0
-    r = weighted_mean(similarity.max(axis=0), rw) if rw.sum() > 0 else 0.0
+    p, r = precision(similarity, cw), recall(similarity, rw)
     return BertScoreComparison(reference.text, reference.tokens, similarity, cw, rw,
                                best_candidate_matches(similarity), best_reference_matches(similarity),
                                p, r, f1(p, r), reference.truncated)
