@@ -14,6 +14,7 @@ from mtlearn.exercises import (
     bleu_in_practice,
     bleu_vs_meteor,
     chrf_and_ter,
+    learned_metrics,
     meteor_alignment,
     meteor_scoring,
     metrics_and_people,
@@ -24,9 +25,10 @@ from mtlearn.exercises.kinds import Exercise
 
 __all__ = ["exercise", "exercises"]
 
-# One module per notebook, in the notebooks' order (01 … 09).
+# One module per notebook, in the notebooks' order (01 … 10).
 _MODULES = (bleu_from_scratch, bleu_in_practice, meteor_alignment, meteor_scoring, bleu_vs_meteor,
-            metrics_and_people, chrf_and_ter, why_libraries_disagree, sentence_level_with_experts)
+            metrics_and_people, chrf_and_ter, why_libraries_disagree, sentence_level_with_experts,
+            learned_metrics)
 
 
 def exercises(notebook: str | None = None) -> list[Exercise]:
