@@ -79,6 +79,8 @@ METRICS: tuple[StudyMetric, ...] = (
                 higher_is_better=False),
     StudyMetric("wer", "wer", "WER: words split on spaces, case-sensitive (jiwer); lower is better",
                 higher_is_better=False),
+    StudyMetric("bertscore", "bertscore", "BERTScore's algorithm on all-MiniLM-L6-v2 (layer 4, F1, no idf, not "
+                "rescaled; the corpus score is the mean of the sentence F1s)", {"layer": 4}, {"layer": 4}),
 )
 
 
@@ -90,7 +92,7 @@ def metric(name: str) -> StudyMetric:
     >>> metric("comet")
     Traceback (most recent call last):
     ...
-    ValueError: name: unknown metric 'comet'; choose one of bleu, bleu_add1, chrf, chrf++, meteor, meteor_chunks, ter, wer
+    ValueError: name: unknown metric 'comet'; choose one of bleu, bleu_add1, chrf, chrf++, meteor, meteor_chunks, ter, wer, bertscore
     """
     for m in METRICS:
         if m.name == name:
@@ -142,8 +144,20 @@ def _score_error_rate(m: StudyMetric, candidates: list[str], references: list[li
     return SystemScores(tuple(_error_rate(rows).tolist()), corpus.score, rows, corpus.signature)
 
 
+def _score_bertscore(m: StudyMetric, candidates: list[str], references: list[list[str]]) -> SystemScores:
+    corpus = mtlearn.corpus_bertscore(candidates, references, **m.corpus)
+    sentence = tuple(s.f1 for s in corpus.segments)
+    # F1 and a count per segment: a resample's corpus score is the mean of its drawn F1s.
+    rows = np.array([[f, 1.0] for f in sentence], dtype=np.float64)
+    return SystemScores(sentence, corpus.f1, rows, corpus.signature)
+
+
+def _mean_of_first(sums: np.ndarray) -> np.ndarray:
+    return sums[:, 0] / sums[:, 1]
+
+
 _SCORERS = {"bleu": _score_bleu, "chrf": _score_from_corpus, "meteor": _score_from_corpus,
-            "ter": _score_error_rate, "wer": _score_error_rate}
+            "ter": _score_error_rate, "wer": _score_error_rate, "bertscore": _score_bertscore}
 
 
 def score_system(m: StudyMetric, candidates: Sequence[str],
@@ -168,6 +182,8 @@ def corpus_scorer(m: StudyMetric) -> Scorer:
     """
     if m.family in ("ter", "wer"):
         return _error_rate
+    if m.family == "bertscore":
+        return _mean_of_first
     return resampling_scorer(m.family, **m.corpus)
 
 

@@ -70,7 +70,8 @@ def weighted_mean(best: np.ndarray, weights: np.ndarray) -> float:
 def precision(similarity: np.ndarray, weights: np.ndarray) -> float:
     """BERTScore's P: each candidate token (row) takes its best cosine; their weighted mean (0 if no weight).
 
-    >>> round(precision(np.array([[0.9, 0.1, 0.3], [0.2, 0.4, 0.8], [0.5, 0.7, 0.6]]), np.ones(3)), 4)  # (0.9+0.8+0.7)/3
+    >>> m = np.array([[0.9, 0.1, 0.3], [0.2, 0.4, 0.8], [0.5, 0.7, 0.6]])
+    >>> round(precision(m, np.ones(3)), 4)      # (0.9 + 0.8 + 0.7) / 3
     0.8
     """
     similarity, weights = np.asarray(similarity, dtype=float), np.asarray(weights, dtype=float)
@@ -80,7 +81,8 @@ def precision(similarity: np.ndarray, weights: np.ndarray) -> float:
 def recall(similarity: np.ndarray, weights: np.ndarray) -> float:
     """BERTScore's R: each reference token (column) takes its best cosine; their weighted mean (0 if no weight).
 
-    >>> round(recall(np.array([[0.9, 0.1, 0.3], [0.2, 0.4, 0.8], [0.5, 0.7, 0.6]]), [1, 1, 2]), 4)  # (0.9+0.7+2*0.8)/4
+    >>> m = np.array([[0.9, 0.1, 0.3], [0.2, 0.4, 0.8], [0.5, 0.7, 0.6]])
+    >>> round(recall(m, [1, 1, 2]), 4)          # (0.9 + 0.7 + 2 * 0.8) / 4
     0.8
     """
     similarity, weights = np.asarray(similarity, dtype=float), np.asarray(weights, dtype=float)
