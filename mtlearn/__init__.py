@@ -57,6 +57,9 @@ _EXPORTS: dict[str, str] = {
     "corpus_bertscore": "mtlearn.metrics.bertscore.score",
     "BertScoreResult": "mtlearn.metrics.bertscore.result",
     "BertScoreOptions": "mtlearn.metrics.bertscore.options",
+    "comet_mini": "mtlearn.metrics.comet_mini.score",
+    "corpus_comet_mini": "mtlearn.metrics.comet_mini.score",
+    "CometMiniResult": "mtlearn.metrics.comet_mini.result",
 }
 
 #: Names reachable as ``mtlearn.<name>`` because the README, the notebooks or the cards use them, but not

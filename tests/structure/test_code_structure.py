@@ -32,8 +32,8 @@ PACKAGE = REPO / "mtlearn"
 MAX_COMPLEXITY = 15
 
 #: Folders that are one package each; every other module belongs to the top level.
-PACKAGES = ("core", "metrics/bleu", "metrics/chrf", "metrics/meteor", "metrics/ter", "show", "study", "tools", "why",
-            "exercises")
+PACKAGES = ("core", "metrics/bleu", "metrics/chrf", "metrics/meteor", "metrics/ter", "metrics/bertscore",
+            "metrics/comet_mini", "show", "study", "tools", "why", "exercises")
 
 
 def _modules() -> list[Path]:
