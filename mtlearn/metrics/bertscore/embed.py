@@ -12,16 +12,43 @@ sentences, and a 500-WordPiece "sentence" is almost always a corpus passed by mi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import contextlib
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Optional
+from functools import lru_cache
+from typing import Any, Optional
 
 import numpy as np
 
 from mtlearn.metrics.bertscore.encoder import Encoder, encode, load_encoder
 from mtlearn.metrics.bertscore.wordpiece import wordpiece
 
-__all__ = ["Embedded", "embed", "embed_layers", "tokens_of"]
+__all__ = ["Embedded", "embed", "embed_layers", "embed_many", "one_blas_thread", "tokens_of"]
+
+
+@lru_cache(maxsize=1)
+def _controller() -> Any:
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:  # the neural extra brings it; without it the encoder runs, only less predictably
+        return None
+    return ThreadpoolController()
+
+
+@contextlib.contextmanager
+def one_blas_thread() -> Iterator[None]:
+    """Run the encoder's small matrix products on one BLAS thread.
+
+    A sentence's matrices are tiny (tens of rows): two BLAS threads gain little on an idle machine and, on a
+    busy one (a test run with one worker per core, a notebook beside a browser), spin against each other —
+    measured 263 ms a sentence against 26 ms on one thread.
+    """
+    controller = _controller()
+    if controller is None:
+        yield
+        return
+    with controller.limit(limits=1, user_api="blas"):
+        yield
 
 
 @dataclass(frozen=True)
@@ -53,14 +80,16 @@ def embed_layers(text: str, encoder: Optional[Encoder] = None) -> tuple[tuple[st
     """The tokens of ``text``, every layer's vectors (0 = embeddings … 6), and how many WordPieces were cut."""
     encoder = encoder or load_encoder()
     tokens, ids, cut = tokens_of(text, encoder.vocab, encoder.max_positions)
-    return tokens, encode(list(ids), encoder), cut
+    with one_blas_thread():
+        return tokens, encode(list(ids), encoder), cut
 
 
 def embed(text: str, layer: int, encoder: Optional[Encoder] = None) -> Embedded:
     """One layer's vectors for ``text`` (a row per token, ``[CLS]`` first, ``[SEP]`` last)."""
     encoder = encoder or load_encoder()
     tokens, ids, cut = tokens_of(text, encoder.vocab, encoder.max_positions)
-    states = encode(list(ids), encoder)
+    with one_blas_thread():
+        states = encode(list(ids), encoder)
     return Embedded(text, tokens, ids, layer, states[layer], cut)
 
 

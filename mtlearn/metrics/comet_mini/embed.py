@@ -19,7 +19,7 @@ from typing import Optional
 
 import numpy as np
 
-from mtlearn.metrics.bertscore.embed import tokens_of
+from mtlearn.metrics.bertscore.embed import one_blas_thread, tokens_of
 from mtlearn.metrics.bertscore.encoder import Encoder, encode, load_encoder
 from mtlearn.metrics.comet_mini.formulas import mean_pool, normalize
 
@@ -53,7 +53,8 @@ def embed_sentence(text: str, encoder: Optional[Encoder] = None) -> SentenceVect
     """The sentence vector of ``text`` (see the module's docstring for each step)."""
     encoder = encoder or load_encoder()
     tokens, ids, cut = tokens_of(text, encoder.vocab, MAX_TOKENS)
-    pooled = mean_pool(encode(list(ids), encoder)[LAYER])
+    with one_blas_thread():
+        pooled = mean_pool(encode(list(ids), encoder)[LAYER])
     return SentenceVector(text, tokens, float(np.linalg.norm(pooled)), normalize(pooled), cut,
                           sum(t == "[UNK]" for t in tokens))
 
