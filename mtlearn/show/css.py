@@ -14,7 +14,8 @@ Widgets, by class:
 ``mtlearn-ter-explorer``,
 ``mtlearn-agreement-explorer``,
 ``mtlearn-implementation-
-explorer``
+explorer``,
+``mtlearn-bertscore-explorer``
 ``mtlearn-candidate``            the candidate ``Textarea`` (description "Candidate")
 ``mtlearn-references``           the references ``Textarea`` (description "References")
 ``mtlearn-tokenize``             tokenizer dropdown ("Tokenizer")
@@ -40,6 +41,12 @@ explorer``
                                  ``mtlearn-unused-order`` for an order without n-grams
                                  on both sides)
 ``mtlearn-chrf-plot``            chrF: the plot ``Image``
+``mtlearn-layer``                BERTScore: layer slider ("Layer")
+``mtlearn-idf``,                 BERTScore: checkboxes ("idf", "Rescale")
+``mtlearn-rescale``
+``mtlearn-bertscore-matches``    BERTScore: the matches tables (rows ``mtlearn-match``, or
+                                 ``mtlearn-special-match`` for [CLS] and [SEP], weight 0)
+``mtlearn-bertscore-plot``       BERTScore: the similarity matrix and layers ``Image``
 ``mtlearn-normalized``,          TER: option checkboxes ("Normalized",
 ``mtlearn-no-punct``,            "No punctuation", "Asian support", "Case sensitive")
 ``mtlearn-asian-support``,
@@ -97,7 +104,8 @@ __all__ = [
     "PAIR", "SYSTEM_1", "SYSTEM_2", "AGREEMENT_PLOT", "LEAVE_OUT", "AGREEMENT_MOVES", "METRIC", "PROFILE_A",
     "PROFILE_B", "WALK", "STEP_ROW", "MESSAGE", "NOTE", "ERROR", "NUMBER", "NUMBER_SELECTOR", "DATA_NAMES",
     "PRECISION_TABLE", "NGRAMS_TABLE", "METEOR_NUMBERS", "CHRF_NUMBERS", "CHRF_ORDERS", "TER_NUMBERS",
-    "SHIFT_TABLE", "EDIT_SCRIPT", "AGREEMENT_NUMBERS",
+    "SHIFT_TABLE", "EDIT_SCRIPT", "AGREEMENT_NUMBERS", "BERTSCORE_EXPLORER", "LAYER", "IDF", "RESCALE",
+    "BERTSCORE_MATCHES", "MATCH_ROW", "SPECIAL_MATCH_ROW", "BERTSCORE_PLOT", "BERTSCORE_NUMBERS",
     "control_class", "stage_class", "edit_class",
 ]
 
@@ -110,9 +118,11 @@ CHRF_EXPLORER = "mtlearn-chrf-explorer"
 TER_EXPLORER = "mtlearn-ter-explorer"
 AGREEMENT_EXPLORER = "mtlearn-agreement-explorer"
 IMPLEMENTATION_EXPLORER = "mtlearn-implementation-explorer"
+BERTSCORE_EXPLORER = "mtlearn-bertscore-explorer"
 #: Every explorer's box, by the metric or study it explores.
 EXPLORERS = {"bleu": BLEU_EXPLORER, "meteor": METEOR_EXPLORER, "chrf": CHRF_EXPLORER, "ter": TER_EXPLORER,
-             "agreement": AGREEMENT_EXPLORER, "implementation": IMPLEMENTATION_EXPLORER}
+             "agreement": AGREEMENT_EXPLORER, "implementation": IMPLEMENTATION_EXPLORER,
+             "bertscore": BERTSCORE_EXPLORER}
 
 # Controls several explorers share.
 CANDIDATE = "mtlearn-candidate"
@@ -151,6 +161,15 @@ ORDER_ROW = "mtlearn-order"
 UNUSED_ORDER_ROW = "mtlearn-unused-order"
 CHRF_PLOT = "mtlearn-chrf-plot"
 
+# BERTScore
+LAYER = "mtlearn-layer"
+IDF = "mtlearn-idf"
+RESCALE = "mtlearn-rescale"
+BERTSCORE_MATCHES = "mtlearn-bertscore-matches"
+MATCH_ROW = "mtlearn-match"
+SPECIAL_MATCH_ROW = "mtlearn-special-match"
+BERTSCORE_PLOT = "mtlearn-bertscore-plot"
+
 # TER: one checkbox per option (control_class of its name).
 TER_OPTIONS = ("mtlearn-normalized", "mtlearn-no-punct", "mtlearn-asian-support", "mtlearn-case-sensitive")
 SHIFTS = "mtlearn-shifts"
@@ -183,6 +202,7 @@ TER_NUMBERS = "mtlearn-ter-numbers"
 SHIFT_TABLE = "mtlearn-shift-table"
 EDIT_SCRIPT = "mtlearn-edit-script"
 AGREEMENT_NUMBERS = "mtlearn-agreement-numbers"
+BERTSCORE_NUMBERS = "mtlearn-bertscore-numbers"
 
 # What every explorer shows.
 SCORE = "mtlearn-score"
@@ -208,6 +228,9 @@ DATA_NAMES: dict[str, tuple[str, ...]] = {
             "matches", "shift-gain-{k}", "reference-edits-{k}", "best-reference"),
     "agreement": ("agreeing", "human-1", "human-2", "human-p", "{metric}-1", "{metric}-2", "{metric}-p",
                   "{metric}-r", "{metric}-r-without", "{metric}-rho", "{metric}-rho-without"),
+    "bertscore": ("score", "precision", "recall", "f1", "raw-precision", "raw-recall", "raw-f1",
+                  "baseline-{k}", "reference-f1-{k}", "best-reference", "idf-documents",
+                  "precision-cosine-{k}", "precision-weight-{k}", "recall-cosine-{k}", "recall-weight-{k}"),
     "implementation": ("score-a", "score-b", "difference", "total", "score-after", "contribution",
                        "first-divergence"),
 }

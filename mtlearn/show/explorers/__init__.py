@@ -1,7 +1,7 @@
 """Live explorers for Jupyter (ipywidgets 8): type a candidate and references, watch every number change.
 
-Seven explorers, one module each (``bleu``, ``meteor``, ``chrf``, ``ter``, ``agreement``,
-``implementation``, ``mqm``; ``_base``: what they share); each *is* an ``ipywidgets.VBox``, so putting
+Eight explorers, one module each (``bleu``, ``meteor``, ``chrf``, ``ter``, ``agreement``,
+``implementation``, ``mqm``, ``bertscore``; ``_base``: what they share); each *is* an ``ipywidgets.VBox``, so putting
 one last in a cell (or passing it to ``display``) shows it, and it can be placed inside other
 layouts. ``explorer.widget`` is the explorer itself (for symmetry with code that expects a
 ``.widget``). Presentation only: every number comes from :func:`mtlearn.bleu`,
@@ -17,6 +17,8 @@ layouts. ``explorer.widget`` is the explorer itself (for symmetry with code that
 - :class:`AgreementExplorer`: two WMT22 systems, who is ahead for the humans, BLEU and METEOR.
 - :class:`ImplementationExplorer`: two libraries' scores and the step where they part.
 - :class:`MqmExplorer`: a metric's sentence scores against expert MQM, a segment's texts and errors.
+- :class:`BertScoreExplorer`: BERTScore's cosine matrix, both sides' greedy matches, P, R, F1 (needs the
+  encoder's package, ``mtlearn[neural]``).
 
 The BLEU, METEOR, chrF and TER explorers build their controls from their metric's options
 (:class:`~mtlearn.metrics.bleu.options.BleuOptions`, ...): each slider's range and step,
@@ -65,6 +67,7 @@ Document 002's example C:
 from mtlearn.show.explorers._base import (MAX_TYPING_PAUSE_S, PICTURE_PAUSE_S, TYPING_PAUSE_S,
                                           parse_references, typing_pause)
 from mtlearn.show.explorers.agreement import AgreementExplorer
+from mtlearn.show.explorers.bertscore import BertScoreExplorer
 from mtlearn.show.explorers.bleu import WEIGHTS_MAX_CHARS, WEIGHTS_MAX_EXPONENT, BleuExplorer, parse_weights
 from mtlearn.show.explorers.chrf import ChrfExplorer
 from mtlearn.show.explorers.implementation import ImplementationExplorer
@@ -73,7 +76,7 @@ from mtlearn.show.explorers.mqm import MqmExplorer
 from mtlearn.show.explorers.ter import TerExplorer
 
 __all__ = ["BleuExplorer", "MeteorExplorer", "ChrfExplorer", "TerExplorer", "AgreementExplorer",
-           "ImplementationExplorer", "MqmExplorer",
+           "ImplementationExplorer", "MqmExplorer", "BertScoreExplorer",
            "parse_references", "parse_weights", "typing_pause", "TYPING_PAUSE_S",
            "MAX_TYPING_PAUSE_S", "PICTURE_PAUSE_S", "PICTURE_MAX_WORDS", "WEIGHTS_MAX_CHARS",
            "WEIGHTS_MAX_EXPONENT"]

@@ -10,7 +10,7 @@ cell. Pass ``ax=`` to draw into an axes of your own instead (the function then
 returns ``ax.figure``).
 
 The stable API (the notebooks and :mod:`mtlearn.show.explorers` call these names), one module per topic
-(``alignment``, ``bleu``, ``meteor``, ``chrf``, ``ter``, ``agreement``, ``mqm``; ``_style``: colours, the figure,
+(``alignment``, ``bleu``, ``meteor``, ``chrf``, ``ter``, ``agreement``, ``mqm``, ``bertscore``; ``_style``: colours, the figure,
 PNG bytes, reading a picture back):
 
 ===================================  ================================================
@@ -53,6 +53,11 @@ metric)``                            DA score, one labelled point per MT system
                                      per metric, with its 95% interval
 ``plot_mqm_scatter(mqm, scores)``    sentence scores against expert MQM, one dot per
                                      segment, one ringed (notebook 09)
+``plot_similarity(result)``         a ``BertScoreResult``: the cosine matrix of the
+                                     best reference as a heat map, each row's best
+                                     boxed (precision), each column's best dotted
+                                     (recall), idf weights as side bars
+``plot_layers(results)``             P, R and F1 of one pair at each layer (0..6)
 ``figure_to_png(fig)``               PNG bytes of a figure (widgets, files)
 ``find_gid(ax, gid)``,               helpers that read a picture back: artists by gid,
 ``crossing_points(ax)``,             the number of crossings marked, the marked points
@@ -77,7 +82,10 @@ and ``"highlight"`` (rings around highlighted systems); in the chrF plot
 plot ``"candidate-word"``, ``"shifted-word"``, ``"reference-word"``, ``"shift-arrow"``
 and ``"shift-label"`` (one per shift), ``"shift-from"`` / ``"shift-to"`` (the moved
 block boxed), ``"slide"`` (words that only move aside), ``"match"`` and
-``"substitute"`` (links), ``"delete"`` and ``"insert"`` (shaded words).
+``"substitute"`` (links), ``"delete"`` and ``"insert"`` (shaded words); in the BERTScore matrix ``"similarity"`` (the image),
+``"precision-match"`` (one box per candidate token), ``"recall-match"`` (one dot per reference token),
+``"cosine"`` (the cells' numbers, small matrices), ``"candidate-weight"`` / ``"reference-weight"`` (idf
+bars); in the layers plot ``"precision"``, ``"recall"``, ``"f1"`` (one line each).
 
 The article's alignment (a), from the examples' data:
 
@@ -96,6 +104,8 @@ from mtlearn.show.plots._style import (CHRF_COLOURS, CLIPPED_COLOUR, CROSSING_CO
                                        marker_points, stage_colour)
 from mtlearn.show.plots.agreement import plot_agreement_grid, plot_pairwise_accuracy, plot_system_agreement
 from mtlearn.show.plots.alignment import plot_alignment, plot_alignment_comparison, plot_alignment_pairs
+from mtlearn.show.plots.bertscore import (BERTSCORE_COLOURS, BERTSCORE_PICTURE_MAX_TOKENS, plot_layers,
+                                           plot_similarity)
 from mtlearn.show.plots.bleu import plot_brevity_penalty, plot_ngram_table, plot_weights
 from mtlearn.show.plots.chrf import plot_chrf_orders
 from mtlearn.show.plots.meteor import plot_f_mean, plot_f_mean_alpha, plot_meteor_penalty
@@ -128,6 +138,10 @@ __all__ = [
     "plot_agreement_grid",
     "plot_pairwise_accuracy",
     "plot_mqm_scatter",
+    "BERTSCORE_COLOURS",
+    "BERTSCORE_PICTURE_MAX_TOKENS",
+    "plot_similarity",
+    "plot_layers",
     "figure_to_png",
     "find_gid",
     "crossing_points",

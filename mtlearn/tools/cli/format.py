@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Protocol, Union
 
+from mtlearn.metrics.bertscore.result import BertScoreResult
 from mtlearn.metrics.bleu.result import BleuResult
 from mtlearn.metrics.chrf.result import ChrfResult
 from mtlearn.metrics.meteor.result import MeteorResult
@@ -38,7 +39,7 @@ from mtlearn.core.ngrams import orders_text
 __all__ = ["SCALES", "DEFAULT_SCALE", "FORMATS", "MAX_WIDTH", "Style", "Interval", "Cell", "metric_name",
            "details", "score_line", "result_json", "explain_text", "table", "count_text"]
 
-Result = Union[BleuResult, MeteorResult, ChrfResult, TerResult]
+Result = Union[BleuResult, MeteorResult, ChrfResult, TerResult, BertScoreResult]
 
 #: The scales a score can be printed on: sacreBLEU's 0-100 (the default) and mtlearn's library 0-1.
 SCALES: tuple[int, ...] = (100, 1)
@@ -106,6 +107,8 @@ def metric_name(result: Result) -> str:
         return "METEOR"
     if isinstance(result, ChrfResult):
         return f"chrF{result.beta:g}" + "+" * result.word_order
+    if isinstance(result, BertScoreResult):
+        return "BERTScore"
     return result.metric.upper()
 
 
@@ -120,7 +123,7 @@ def count_text(value: Union[int, float]) -> str:
     return f"{value:.2f}"
 
 
-def _reason(result: Union[ChrfResult, TerResult]) -> str:
+def _reason(result: Union[ChrfResult, TerResult, BertScoreResult]) -> str:
     return f" [{result.reason}]" if result.reason else ""
 
 
@@ -146,6 +149,20 @@ def _chrf_details(result: ChrfResult, style: Style) -> str:
     return (f" (P = {style.part(float(result.precision))} R = {style.part(float(result.recall))} "
             f"char_order = {result.char_order} word_order = {result.word_order} beta = {result.beta:g})"
             + _reason(result))
+
+
+def _bertscore_details(result: BertScoreResult, style: Style) -> str:
+    """P and R on the scale (F1 is the score), the layer, idf and rescaling (the raw F1 when rescaled).
+
+    >>> from mtlearn.metrics.bertscore.score import bertscore_from_stats
+    >>> from mtlearn.metrics.bertscore.stats import BertScoreStats
+    >>> _bertscore_details(bertscore_from_stats(BertScoreStats(1.8, 1.6, 1.7, 2)), Style())
+    ' (P = 90.00 R = 80.00 layer = 4 idf = no rescale = no)'
+    """
+    yes = {True: "yes", False: "no"}
+    raw = f" raw_F1 = {style.part(result.raw_f1)}" if result.rescale else ""
+    return (f" (P = {style.part(result.precision)} R = {style.part(result.recall)}{raw} layer = {result.layer} "
+            f"idf = {yes[result.idf]} rescale = {yes[result.rescale]})" + _reason(result))
 
 
 def _edit_details(result: TerResult, style: Style) -> str:
@@ -174,6 +191,8 @@ def details(result: Result, style: Style) -> str:
         return _meteor_details(result, style)
     if isinstance(result, ChrfResult):
         return _chrf_details(result, style)
+    if isinstance(result, BertScoreResult):
+        return _bertscore_details(result, style)
     return _edit_details(result, style)
 
 

@@ -8,6 +8,7 @@ files, with the derivation on demand.
     mtlearn chrf   -r REF [REF ...] [-i HYP [HYP ...]] [--plus] [options]   # chrF2, chrF2++
     mtlearn ter    -r REF [REF ...] [-i HYP [HYP ...]] [options]
     mtlearn wer    -r REF [REF ...] [-i HYP [HYP ...]] [options]            # also: mtlearn cer
+    mtlearn bertscore -r REF [REF ...] [-i HYP [HYP ...]] [--layer N] [--idf]   # needs mtlearn[neural]
     mtlearn score  -r REF [REF ...] -i SYS [SYS ...] -m bleu chrf ter ...   # one table, sacreBLEU's -m
     mtlearn wordnet [--check]           # make WordNet available for METEOR's synonym stage
     mtlearn compare -r REF [REF ...] -i BASELINE SYS2 [SYS3 ...] [--metric bleu|chrf|meteor|ter]
@@ -83,7 +84,7 @@ from typing import Optional
 
 from mtlearn.core.references import AmbiguousLayoutWarning
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError
-from mtlearn.tools.cli import bleu, chrf, compare, interrupt, meteor, score, ter, why, wordnet
+from mtlearn.tools.cli import bertscore, bleu, chrf, compare, interrupt, meteor, score, ter, why, wordnet
 from mtlearn.tools.cli.arguments import Parser
 from mtlearn.tools.cli.io import (EXIT_INPUT, EXIT_INTERRUPTED, EXIT_USAGE, STDOUT_CLOSED, CommandLineError,
                                   print_error, quiet_stdout, write_output)
@@ -96,7 +97,7 @@ __all__ = ["build_parser", "main"]
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``mtlearn`` argument parser with its ``bleu``, ``meteor``, ``chrf``, ``ter``, ``wer``, ``cer``,
-    ``score``, ``compare``, ``why`` and ``wordnet`` subcommands.
+    ``bertscore``, ``score``, ``compare``, ``why`` and ``wordnet`` subcommands.
 
     >>> args = build_parser().parse_args(["bleu", "-r", "ref.txt"])
     >>> args.tokenize, args.smoothing, args.input, args.references, args.scale, args.format
@@ -115,19 +116,20 @@ def build_parser() -> argparse.ArgumentParser:
     """
     parser = Parser(
         prog="mtlearn",
-        description="BLEU, METEOR, chrF, TER, WER and CER of plain-text files, computed step by step.",
+        description="BLEU, METEOR, chrF, TER, WER, CER and BERTScore of plain-text files, computed step by step.",
         epilog="Scores are on sacreBLEU's 0-100 scale in every command (--scale 1: mtlearn's 0-1). "
                "Run 'mtlearn METRIC --help' (e.g. 'mtlearn chrf --help') for the options of each metric. "
                "Exit status: 0 ok, 1 bad input data (or WordNet missing), 2 wrong command line.",
     )
     parser.add_argument("--version", action="version", version=f"mtlearn {__version__}")
     commands = parser.add_subparsers(dest="command",
-                                     metavar="{bleu,meteor,chrf,ter,wer,cer,score,compare,why,wordnet}",
+                                     metavar="{bleu,meteor,chrf,ter,wer,cer,bertscore,score,compare,why,wordnet}",
                                      required=True, parser_class=Parser)
     bleu.add_command(commands)
     meteor.add_command(commands)
     chrf.add_command(commands)
     ter.add_commands(commands)  # ter, wer, cer
+    bertscore.add_command(commands)
     score.add_command(commands)
     compare.add_command(commands)
     why.add_command(commands)
