@@ -90,7 +90,7 @@ def test_text_line_and_stdin(capsys, files, monkeypatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
     out = ok(capsys, "bertscore", "-r", files["ref1"], "--scale", "1")
     r = mtlearn.corpus_bertscore(HYPOTHESES, [[x] for x in REFERENCES_1])
-    assert out.startswith(f"BERTScore = {r.score:.4f} (P = {r.precision:.4f} R = {r.recall:.4f} layer = 4 "
+    assert out.startswith(f"BERTScore = {r.score:.4f} (P = {r.precision:.4f} R = {r.recall:.4f} layer = {r.layer} "
                           "idf = no rescale = no) [segment 2: the candidate is empty")
     assert out.rstrip().endswith(r.signature)
 

@@ -2,7 +2,7 @@
 
 ``bert-score`` ships baselines computed from random Common Crawl pairs for *its* models; none exists for
 all-MiniLM-L6-v2, so mtlearn computes its own from random pairs of WMT22 English references
-(``studies/bertscore_baseline.py``; how is written in ``baselines.csv``'s companion README section of the card).
+(``studies/bertscore_baseline.py``; the card says how).
 """
 
 from __future__ import annotations

@@ -36,8 +36,8 @@ from mtlearn.metrics.bertscore.options import DEFAULTS, BertScoreOptions
 from mtlearn.metrics.bertscore.result import BertScoreComparison, BertScoreResult
 from mtlearn.metrics.bertscore.stats import BertScoreStats, sum_stats
 
-__all__ = ["BertScoreComparison", "BertScoreResult", "BertScoreStats", "bertscore", "bertscore_from_stats",
-           "corpus_bertscore", "sum_stats"]
+__all__ = ["BertScoreComparison", "BertScoreResult", "BertScoreStats", "bertscore", "bertscore_from_embedded",
+           "bertscore_from_stats", "compare", "corpus_bertscore", "sum_stats"]
 
 Weights = Optional[tuple[Mapping[str, float], int]]
 
@@ -89,8 +89,12 @@ def _reasons(candidate: Embedded, references: Sequence[Embedded], comparisons: S
     return "; ".join(out) or None
 
 
-def _segment(candidate: Embedded, references: Sequence[Embedded], opts: BertScoreOptions, weights: Weights,
-             nrefs: str) -> BertScoreResult:
+def bertscore_from_embedded(candidate: Embedded, references: Sequence[Embedded],
+                            opts: BertScoreOptions = DEFAULTS, weights: Weights = None,
+                            nrefs: Optional[str] = None) -> BertScoreResult:
+    """One segment's result from texts already embedded (at ``opts.layer``): what ``bertscore()`` returns
+    after embedding, for a caller that keeps the encoder's output (the explorer re-scores without encoding)."""
+    nrefs = str(len(references)) if nrefs is None else nrefs
     comparisons = tuple(compare(candidate, ref, weights) for ref in references)
     best = max(range(len(comparisons)), key=lambda i: (comparisons[i].f1, -i))
     raw = (max(c.precision for c in comparisons), max(c.recall for c in comparisons),
@@ -132,7 +136,7 @@ def bertscore(candidate: str, references: Sequence[str] | str, *, layer: int = D
                              "reference every reference token has idf log(2/2) = 0. Use corpus_bertscore(..., "
                              "idf=True), or pass idf_weights=(table, M) computed from a corpus's references")
         weights = idf_weights or _idf_table(embedded[1:])
-    return _segment(embedded[0], embedded[1:], opts, weights, str(len(refs)))
+    return bertscore_from_embedded(embedded[0], embedded[1:], opts, weights)
 
 
 def _mean_result(segments: Sequence[BertScoreResult], opts: BertScoreOptions, nrefs: str) -> BertScoreResult:
@@ -154,7 +158,7 @@ def _run_corpus(candidates: list, references: list, opts: BertScoreOptions) -> B
     weights = _idf_table(all_refs) if opts.idf else None
     counts = {len(group) for group in refs}
     nrefs = str(counts.pop()) if len(counts) == 1 else "var"
-    segments = [_segment(by_text[c], [by_text[r] for r in group], opts, weights, nrefs)
+    segments = [bertscore_from_embedded(by_text[c], [by_text[r] for r in group], opts, weights, nrefs)
                 for c, group in zip(cands, refs)]
     return _mean_result(segments, opts, nrefs)
 

@@ -42,9 +42,8 @@ from mtlearn.metrics.bertscore.embed import Embedded, embed_layers, tokens_of
 from mtlearn.metrics.bertscore.encoder import load_encoder
 from mtlearn.metrics.bertscore.formulas import idf_weights
 from mtlearn.metrics.bertscore.options import DEFAULTS, BertScoreOptions
-from mtlearn.metrics.bertscore.result import BertScoreComparison, BertScoreResult
-from mtlearn.metrics.bertscore.score import bertscore_from_stats, compare
-from mtlearn.metrics.bertscore.stats import BertScoreStats
+from mtlearn.metrics.bertscore.result import BertScoreResult
+from mtlearn.metrics.bertscore.score import bertscore_from_embedded
 from mtlearn.examples.wmt22 import WMT22_DE_EN_SAMPLE
 from mtlearn.show import css, plots
 
@@ -116,38 +115,11 @@ def idf_corpus_tokens() -> tuple[tuple[str, ...], ...]:
     return tuple(tokens_of(line, encoder.vocab, encoder.max_positions)[0] for line in lines)
 
 
-def _reasons(candidate: States, references: Sequence[States], comparisons: Sequence[BertScoreComparison],
-             idf: bool) -> Optional[str]:
-    """Why a number is what it is, in ``mtlearn.bertscore``'s words (an empty side, idf 0, truncation)."""
-    out = []
-    if len(candidate.tokens) <= 2:
-        out.append("the candidate is empty: P = R = F1 = 0 (as bert-score sets them)")
-    if any(len(ref.tokens) <= 2 for ref in references):
-        out.append("a reference is empty: its P = R = F1 = 0 (as bert-score sets them)")
-    if idf and len(candidate.tokens) > 2 and all(len(ref.tokens) > 2 for ref in references) and any(
-            c.candidate_weights.sum() == 0 or c.reference_weights.sum() == 0 for c in comparisons):
-        out.append("every token of one side has idf 0 (it occurs in every reference of the corpus): that side's "
-                   "score is 0")
-    cut = [s.truncated for s in (candidate, *references) if s.truncated]
-    if cut:
-        out.append(f"truncated to the encoder's 512 positions: {sum(cut)} WordPieces dropped (as bert-score does)")
-    return "; ".join(out) or None
-
-
 def score_states(candidate: States, references: Sequence[States], options: BertScoreOptions,
                  weights: Optional[tuple[dict[str, float], int]]) -> BertScoreResult:
-    """``mtlearn.bertscore``'s result from kept states: each reference compared, the best P, R and F1
-    (rescaled by :func:`~mtlearn.metrics.bertscore.score.bertscore_from_stats` when asked)."""
-    comparisons = tuple(compare(candidate.at(options.layer), ref.at(options.layer), weights)
-                        for ref in references)
-    best = max(range(len(comparisons)), key=lambda i: (comparisons[i].f1, -i))
-    raw = BertScoreStats(max(c.precision for c in comparisons), max(c.recall for c in comparisons),
-                         max(c.f1 for c in comparisons), 1)
-    scored = bertscore_from_stats(raw, layer=options.layer, idf=options.idf, rescale=options.rescale,
-                                  nrefs=str(len(references)))
-    return replace(scored, candidate=candidate.text, candidate_tokens=candidate.tokens, comparisons=comparisons,
-                   best_reference=best, truncated=candidate.truncated + sum(r.truncated for r in references),
-                   reason=_reasons(candidate, references, comparisons, options.idf))
+    """``mtlearn.bertscore``'s result from kept states (nothing re-encoded)."""
+    return bertscore_from_embedded(candidate.at(options.layer), [ref.at(options.layer) for ref in references],
+                                   options, weights)
 
 
 class BertScoreExplorer(Explorer):
