@@ -70,7 +70,7 @@ def _match_lines(source: Sequence[str], target: Sequence[str], matches: np.ndarr
 
 def _side_step(key: str, name: str, best: np.ndarray, weights: np.ndarray, value: float) -> Step:
     used = [(b, w) for b, w in zip(best, weights) if w > 0]
-    shown = used[:8]
+    shown = used[:6]
     terms = " + ".join(f"{w:.2f}*{b:.4f}" if w != 1 else f"{b:.4f}" for b, w in shown)
     terms += " + ..." if len(used) > len(shown) else ""
     total = sum(w for _, w in used)

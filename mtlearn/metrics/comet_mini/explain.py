@@ -77,8 +77,8 @@ def derivation(result: CometMiniResult) -> Derivation:
     sections = _corpus_sections(result) if result.is_corpus else _segment_sections(result)
     scope = f"a corpus of {plural(len(result.segments), 'segment')}" if result.is_corpus else "one segment"
     notes = (f"why: {result.reason}",) if result.reason else ()
-    return Derivation(f"COMET-mini (not COMET: {MODEL_NAME} sentence vectors, a ridge regression trained on "
-                      f"expert MQM) of {scope}", tuple(sections), summary=summary(result), notes=notes)
+    return Derivation(f"COMET-mini of {scope}\n(not COMET: {MODEL_NAME} sentence vectors, a ridge regression "
+                      "trained on expert MQM)", tuple(sections), summary=summary(result), notes=notes)
 
 
 def explain_text(result: CometMiniResult) -> str:
