@@ -74,7 +74,7 @@ def _side_step(key: str, name: str, best: np.ndarray, weights: np.ndarray, value
     terms = " + ".join(f"{w:.2f}*{b:.4f}" if w != 1 else f"{b:.4f}" for b, w in shown)
     terms += " + ..." if len(used) > len(shown) else ""
     total = sum(w for _, w in used)
-    return Step(key, name, "Σ weight × best cosine / Σ weight", f"({terms}) / {total:.4f}" if used else "0",
+    return Step(key, name, "Σ w·best / Σ w", f"({terms}) / {total:.4f}" if used else "0",
                 f"{value:.4f}")
 
 
@@ -91,7 +91,8 @@ def _segment_sections(result: BertScoreResult) -> list[Section]:
         Section(lines=tuple(texts + tok)),
         Section("Cosine similarity of every token pair (rows: candidate; * = the row's best):",
                 lines=tuple(matrix_lines(c, tokens)), indent="  "),
-        Section("Precision: each candidate token takes its most similar reference token",
+        Section("Precision: each candidate token takes its most similar reference token (w: its weight, best: "
+                "that cosine)",
                 lines=tuple(_match_lines(tokens, c.reference_tokens, c.precision_matches, p_best,
                                          c.candidate_weights)), indent="  ",
                 steps=(_side_step("precision", "P", p_best, c.candidate_weights, c.precision),)),
