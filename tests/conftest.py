@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-import os
-
 import pytest
-
 import tiers
 from repo_paths import REPO, wmt22_path  # noqa: F401  (re-exported for fixtures)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--full", action="store_true", default=False,
-                     help=f"the full tier: every segment of every WMT22 sweep (make test-full; or {tiers.TIER_ENV}=full)")
+                     help="the full tier: every segment of every WMT22 sweep (make test-full; or "
+                          f"{tiers.TIER_ENV}=full)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -27,7 +26,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _empty_browser_artifacts() -> None:
-    """Earlier runs' browser screenshots go (test-artifacts/browser/*.png); this run's stay, whichever worker wrote them."""
+    """Earlier runs' browser screenshots go (test-artifacts/browser/*.png); this run's stay, whichever worker
+    wrote them."""
     for old in (REPO / "test-artifacts" / "browser").glob("*.png"):
         old.unlink(missing_ok=True)
 
@@ -44,7 +44,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         marker = item.get_closest_marker("full")
         if marker is not None:
             why = marker.kwargs.get("reason", "")
-            item.add_marker(pytest.mark.skip(reason=f"full tier only (make test-full){': ' + why if why else ''}"))
+            item.add_marker(pytest.mark.skip(reason="full tier only (make "
+                                                    f"test-full){': ' + why if why else ''}"))
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,6 @@ import sys
 
 import pytest
 
-
 # --------------------------------------------------------------------------- --sentence-level streams
 
 
@@ -30,7 +29,8 @@ class _Recorder(io.BytesIO):
         return super().write(data)
 
 
-SENTENCE_METRICS = {"bleu": "bleu", "meteor": "meteor", "chrf": "chrf", "ter": "ter", "wer": "wer", "cer": "cer"}
+SENTENCE_METRICS = {"bleu": "bleu", "meteor": "meteor", "chrf": "chrf", "ter": "ter", "wer": "wer",
+                    "cer": "cer"}
 
 
 def _command_metric(metric):

@@ -182,8 +182,8 @@ def test_weights_as_numpy_array_like_nltk():
 def test_floor_with_zero_smooth_value_like_sacrebleu():
     for hyp, refs in [("a b c d", ["a b c e"]), (HYP, [REF]), ("a b c d e", ["a b c d e"])]:
         r = mtlearn.bleu(hyp, refs, smoothing="floor", smooth_value=0)
-        assert 100 * r.score == pytest.approx(_sacrebleu_bleu(hyp, refs, smooth_method="floor", smooth_value=0),
-                                              abs=1e-9)
+        theirs = _sacrebleu_bleu(hyp, refs, smooth_method="floor", smooth_value=0)
+        assert 100 * r.score == pytest.approx(theirs, abs=1e-9)
     r = mtlearn.bleu("a b c d", ["a b c e"], smoothing="floor", smooth_value=0)
     assert r.score == 0 and "BLEU = 0" in r.reason
     with pytest.raises(ValueError, match=r"^smooth_value: must be a positive"):
@@ -259,7 +259,7 @@ D2L_HUGE_K = """
                       "reason": len(r.reason), "text": len(text), "score": r.score, "length": len(r.exponents),
                       "last_exponent_bits": r.exponents[-1].denominator.bit_length(),
                       "last_precision": str(r.precisions[-1])}))
-"""
+"""  # noqa: E501
 
 
 def test_d2l_huge_k_costs_nothing_past_the_prediction():
@@ -287,7 +287,7 @@ def test_d2l_stored_once_equals_the_tuple_form(monkeypatch, pred):
     assert (fast.score, fast.reason) == (plain.score, plain.reason)
 
 
-# ------------------------------------------------------------------ the BLEU explorer reads with the bounded parser
+# ------------------------------------------------------------ the BLEU explorer reads with the bounded parser
 
 
 def test_the_bleu_explorers_weights_box_reads_with_the_bounded_parser():

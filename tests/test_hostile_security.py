@@ -31,11 +31,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import suppress
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from email.utils import parsedate_to_datetime
@@ -43,10 +43,10 @@ from pathlib import Path
 from typing import Optional
 
 import pytest
-
 import workshop_client as client
 from repo_paths import REPO
-from mtlearn.metrics.meteor import synonyms, wordnet
+
+from mtlearn.metrics.meteor import wordnet
 from mtlearn.metrics.meteor.synonyms import cache_path, load_synonym_index, shared_synonym_index, synset_id
 from mtlearn.tools import workshop
 
@@ -55,7 +55,7 @@ CANDIDATE, REFERENCE = "the dog sat on the rug", "the cat sat on the mat"
 STEP_TIMEOUT_S = 60
 
 
-# ------------------------------------------------------------------ the second user, and places both can reach
+# ----------------------------------------------------------------- the second user, and places both can reach
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,8 @@ def test_set_up_removes_what_a_crashed_run_left_but_not_a_running_ones(tmp_path)
     source = small_source(tmp_path / "src")
     corpus = tmp_path / "T" / "corpora" / "wordnet"
     corpus.mkdir(parents=True)
-    crashed, running = corpus / f".data.noun.mtlearn-{'a' * 16}.tmp", corpus / f".data.adj.mtlearn-{'b' * 16}.tmp"
+    crashed = corpus / f".data.noun.mtlearn-{'a' * 16}.tmp"
+    running = corpus / f".data.adj.mtlearn-{'b' * 16}.tmp"
     crashed.write_text("half")
     running.write_text("half")
     an_hour_ago = time.time() - 3600
@@ -189,7 +190,8 @@ def test_the_command_says_so_in_one_line(tmp_path, monkeypatch, capsys):
     source, real_ensure = small_source(tmp_path / "src"), wordnet.ensure_wordnet
     monkeypatch.setattr(wordnet, "find_wordnet", lambda search_path=None: None)  # as on a fresh machine
     monkeypatch.setattr(wordnet, "_nltk_path", lambda: [])
-    monkeypatch.setattr(wordnet, "ensure_wordnet", lambda **options: real_ensure(debian_source=source, **options))
+    monkeypatch.setattr(wordnet, "ensure_wordnet",
+                        lambda **options: real_ensure(debian_source=source, **options))
     status = wordnet.main(["--target", str(shared / "T"), "--no-download", "--no-apt"])
     err = capsys.readouterr().err
     assert status == 1
@@ -213,10 +215,12 @@ def test_a_target_that_cannot_be_made_is_one_line_saying_what_to_do(tmp_path, mo
     source, real_ensure = small_source(tmp_path / "src"), wordnet.ensure_wordnet
     monkeypatch.setattr(wordnet, "find_wordnet", lambda search_path=None: None)
     monkeypatch.setattr(wordnet, "_nltk_path", lambda: [])
-    monkeypatch.setattr(wordnet, "ensure_wordnet", lambda **options: real_ensure(debian_source=source, **options))
+    monkeypatch.setattr(wordnet, "ensure_wordnet",
+                        lambda **options: real_ensure(debian_source=source, **options))
     assert wordnet.main(["--target", "/proc/mtlearn-nltk", "--no-download", "--no-apt"]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("mtlearn: error: cannot write WordNet into /proc/mtlearn-nltk")
+    assert err.count("\n") == 1 and err.startswith("mtlearn: error: cannot write WordNet into "
+                                                   "/proc/mtlearn-nltk")
     assert "--target DIR" in err
 
 
@@ -343,8 +347,8 @@ def test_a_fifo_under_the_cache_name_does_not_hang(tmp_path):
               "from mtlearn.metrics.meteor.synonyms import load_synonym_index\n"
               "warnings.simplefilter('always')\n"
               "print(sorted(load_synonym_index(sys.argv[1], cache=sys.argv[2]).synsets('geese')))\n")
-    done = subprocess.run([sys.executable, "-c", script, str(toy), str(cache)], capture_output=True, text=True,
-                          timeout=STEP_TIMEOUT_S)
+    done = subprocess.run([sys.executable, "-c", script, str(toy), str(cache)], capture_output=True,
+                          text=True, timeout=STEP_TIMEOUT_S)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == str([synset_id("n", 2)])
     assert "is not a regular file" in done.stderr
@@ -392,7 +396,8 @@ def test_stale_temporaries_and_older_keys_are_removed(tmp_path):
     os.utime(crashed, (an_hour_ago, an_hour_ago))
     current.unlink()  # the next load writes a new file, and tidies up
     load_synonym_index(toy, cache=cache)
-    assert sorted(p.name for p in cache.iterdir()) == sorted([current.name, other_wordnet.name, in_progress.name])
+    assert (sorted(p.name for p in cache.iterdir())
+            == sorted([current.name, other_wordnet.name, in_progress.name]))
 
 
 def meteor_in_a_fresh_process(cache: Path) -> tuple[float, str]:
@@ -445,8 +450,8 @@ def test_a_well_typed_payload_of_the_wrong_types_does_not_break_the_command_line
     (tmp_path / "r.txt").write_text(REFERENCE + "\n")
     env = {**os.environ, "MTLEARN_CACHE_DIR": str(cache)}
     done = subprocess.run([sys.executable, "-m", "mtlearn", "meteor", "-i", str(tmp_path / "c.txt"),
-                           "-r", str(tmp_path / "r.txt"), "--scale", "1"], capture_output=True, text=True, env=env,
-                          timeout=STEP_TIMEOUT_S)
+                           "-r", str(tmp_path / "r.txt"), "--scale", "1"], capture_output=True, text=True,
+                          env=env, timeout=STEP_TIMEOUT_S)
     assert done.returncode == 0, done.stderr
     assert "not iterable" not in done.stderr and "entries of the wrong types" in done.stderr
     assert f"{honest:.4f}" in done.stdout
@@ -516,7 +521,8 @@ def shut_down(base: str, token: str, *answers: client.Answer) -> None:
 
 
 def assert_server_answers(base: str, process: subprocess.Popen) -> None:
-    """/login answers within ANSWER_TIMEOUT_S; if not, the server is killed (it would spin on) and the test fails."""
+    """/login answers within ANSWER_TIMEOUT_S; if not, the server is killed (it would spin on) and the test
+    fails."""
     try:
         status = client.request(base, "/login", timeout=ANSWER_TIMEOUT_S).status
     except OSError as error:
@@ -533,7 +539,8 @@ def server_rss(process: subprocess.Popen) -> int:
 
 @pytest.fixture(scope="module")
 def workshop_server(tmp_path_factory) -> Iterator[tuple[str, str, subprocess.Popen, Path]]:
-    """``python -m mtlearn.tools.workshop`` (what ``make workshop`` runs), small caps and limits; always stopped."""
+    """``python -m mtlearn.tools.workshop`` (what ``make workshop`` runs), small caps and limits; always
+    stopped."""
     pytest.importorskip("voila")
     tmp = tmp_path_factory.mktemp("workshop")
     port = free_port()
@@ -545,7 +552,8 @@ def workshop_server(tmp_path_factory) -> Iterator[tuple[str, str, subprocess.Pop
     with open(log, "wb") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "mtlearn.tools.workshop", str(REPO / "notebooks" / "workshop.ipynb"),
-             f"--port={port}", f"--max-kernels={WORKSHOP_PLACES}", f"--max-kernels-per-client={PLACES_PER_CLIENT}",
+             f"--port={port}", f"--max-kernels={WORKSHOP_PLACES}",
+             f"--max-kernels-per-client={PLACES_PER_CLIENT}",
              f"--kernel-cpu-seconds={KERNEL_CPU_S}", f"--kernel-memory-mb={KERNEL_MEMORY_MB}",
              "--no-browser", "--Voila.port_retries=0"],
             stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=tmp, env=env,
@@ -625,13 +633,15 @@ def test_on_the_loopback_each_user_account_is_a_client(workshop_server, attacker
         assert mine.status == 200
         assert page(base, token).status == 429  # my place is taken
         done = subprocess.run(["runuser", "-u", attacker.name, "--", str(python), "-c", script,
-                               base.rsplit(":", 1)[1], token], capture_output=True, text=True, timeout=STEP_TIMEOUT_S)
+                               base.rsplit(":", 1)[1], token], capture_output=True, text=True,
+                              timeout=STEP_TIMEOUT_S)
         status, _, theirs = done.stdout.strip().partition(" ")
         assert status == "200", done.stdout + done.stderr  # theirs is not
     finally:
         shut_down(base, token, mine)
         if theirs:
-            client.request(base, f"/api/kernels/{theirs}", method="DELETE", headers={"Authorization": f"token {token}"})
+            client.request(base, f"/api/kernels/{theirs}", method="DELETE",
+                           headers={"Authorization": f"token {token}"})
 
 
 def test_a_legacy_kernel_websocket_is_refused_and_the_server_keeps_answering(workshop_server):
@@ -650,7 +660,8 @@ def test_a_legacy_kernel_websocket_is_refused_and_the_server_keeps_answering(wor
         shut_down(base, token, opened)
 
 
-def test_a_v1_kernel_websocket_works_its_sliders_stay_in_range_and_a_malformed_frame_closes_it(workshop_server):
+def test_a_v1_kernel_websocket_works_its_sliders_stay_in_range_and_a_malformed_frame_closes_it(
+        workshop_server):
     base, token, process, _log = workshop_server
     opened = page(base, token)
 
@@ -691,8 +702,10 @@ def test_a_cross_site_navigation_without_the_token_starts_no_kernel(workshop_ser
     cookie = client.cookie_header(login)
     before = kernels_of(process.pid)
     for site in ("cross-site", "same-site"):
-        refused = page(base, None, headers={"Cookie": cookie, "Sec-Fetch-Site": site, "Sec-Fetch-Mode": "navigate"})
-        assert refused.status == 403 and "another site" in refused.reason, (site, refused.status, refused.reason)
+        refused = page(base, None, headers={"Cookie": cookie, "Sec-Fetch-Site": site,
+                                            "Sec-Fetch-Mode": "navigate"})
+        assert (refused.status == 403
+                and "another site" in refused.reason), (site, refused.status, refused.reason)
     assert kernels_of(process.pid) == before
 
 
@@ -703,7 +716,8 @@ def test_the_login_cookie_is_samesite_lax_and_lasts_a_workshop_day(workshop_serv
     (morsel,) = login.cookies.values()
     assert morsel["samesite"] == "Lax" and morsel["httponly"]
     lasts = parsedate_to_datetime(morsel["expires"]) - datetime.now(timezone.utc)
-    assert timedelta(hours=workshop.LOGIN_HOURS - 1) < lasts <= timedelta(hours=workshop.LOGIN_HOURS, minutes=1)
+    assert (timedelta(hours=workshop.LOGIN_HOURS - 1) < lasts
+            <= timedelta(hours=workshop.LOGIN_HOURS, minutes=1))
 
 
 def test_closing_a_page_frees_its_place_at_once(workshop_server):
@@ -735,7 +749,8 @@ def test_make_workshop_runs_the_capped_server():
     assert len(lines) == 1 and "notebooks/workshop.ipynb" in lines[0], dry.stdout
     options = workshop.voila_argv("notebooks/workshop.ipynb")
     assert "--token" in options and "--Voila.ip=127.0.0.1" in options
-    assert f"--VoilaConfiguration.multi_kernel_manager_class={workshop.__name__}.CappedKernelManager" in options
+    assert (f"--VoilaConfiguration.multi_kernel_manager_class={workshop.__name__}.CappedKernelManager"
+            in options)
 
 
 def test_readme_states_the_workshop_settings():
@@ -743,14 +758,16 @@ def test_readme_states_the_workshop_settings():
     assert f"shut down after {workshop.CULL_IDLE_TIMEOUT_S // 60} minutes" in text
     assert f"at most {workshop.MAX_KERNELS} run at once" in text
     assert f"at most {workshop.MAX_KERNELS_PER_CLIENT} for one participant" in text
-    assert f"{workshop.KERNEL_CPU_SECONDS // 60} CPU minutes and {workshop.KERNEL_MEMORY_BYTES // 2**30} GB" in text
+    assert (f"{workshop.KERNEL_CPU_SECONDS // 60} CPU minutes and {workshop.KERNEL_MEMORY_BYTES // 2**30} GB"
+            in text)
     assert f"the login cookie lasts {workshop.LOGIN_HOURS} hours" in text
 
 
 def test_make_workshop_passes_the_places_per_participant():
-    dry = subprocess.run(["make", "-n", "workshop", "WORKSHOP_KERNELS_PER_CLIENT=0"], cwd=REPO, capture_output=True,
-                         text=True, timeout=30)
+    dry = subprocess.run(["make", "-n", "workshop", "WORKSHOP_KERNELS_PER_CLIENT=0"], cwd=REPO,
+                         capture_output=True, text=True, timeout=30)
     if dry.returncode != 0:
         pytest.skip(f"make -n workshop failed: {dry.stderr.strip()}")
     assert "--max-kernels-per-client=0" in dry.stdout
-    assert f"WORKSHOP_KERNELS_PER_CLIENT ?= {workshop.MAX_KERNELS_PER_CLIENT}" in (REPO / "Makefile").read_text()
+    assert (f"WORKSHOP_KERNELS_PER_CLIENT ?= {workshop.MAX_KERNELS_PER_CLIENT}"
+            in (REPO / "Makefile").read_text())

@@ -11,13 +11,20 @@ matplotlib.use("Agg")
 
 import ipywidgets as widgets  # noqa: E402
 import pytest  # noqa: E402
-
 from explorer_html import in_time  # noqa: E402
+
 from mtlearn import bleu, meteor  # noqa: E402
 from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS  # noqa: E402
 from mtlearn.show.explorers import (  # noqa: E402
-    MAX_TYPING_PAUSE_S, PICTURE_PAUSE_S, TYPING_PAUSE_S, BleuExplorer,
-    ChrfExplorer, MeteorExplorer, TerExplorer, typing_pause)
+    MAX_TYPING_PAUSE_S,
+    PICTURE_PAUSE_S,
+    TYPING_PAUSE_S,
+    BleuExplorer,
+    ChrfExplorer,
+    MeteorExplorer,
+    TerExplorer,
+    typing_pause,
+)
 from mtlearn.show.explorers import _base as explorer_base  # noqa: E402
 
 

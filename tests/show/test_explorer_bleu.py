@@ -15,12 +15,11 @@ matplotlib.use("Agg")
 
 import ipywidgets as widgets  # noqa: E402
 import pytest  # noqa: E402
-
 from explorer_html import descriptions, dom_classes, in_time, numbers, value  # noqa: E402
+
 from mtlearn import bleu  # noqa: E402
 from mtlearn.examples import bleu as bleu_examples  # noqa: E402
-from mtlearn.show.explorers import (  # noqa: E402
-    BleuExplorer)
+from mtlearn.show.explorers import BleuExplorer  # noqa: E402
 
 
 def test_bleu_renders_the_library_numbers():
@@ -34,7 +33,8 @@ def test_bleu_renders_the_library_numbers():
     assert float(n.values["geometric-mean"]) == direct.geometric_mean
     assert int(n.values["candidate-length"]) == direct.candidate_length == 18
     # Papineni's own counts: 17/18 and 10/17.
-    assert [(int(n.values[f"matches-{k}"]), int(n.values[f"totals-{k}"])) for k in (1, 2)] == [(17, 18), (10, 17)]
+    assert ([(int(n.values[f"matches-{k}"]), int(n.values[f"totals-{k}"])) for k in (1, 2)]
+            == [(17, 18), (10, 17)])
     assert [float(n.values[f"precision-{k}"]) for k in (1, 2)] == list(direct.precisions)
     assert [float(n.values[f"weight-{k}"]) for k in (1, 2)] == [0.5, 0.5]
     assert x.result == direct

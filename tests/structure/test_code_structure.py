@@ -23,7 +23,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from repo_paths import REPO
 
 radon_complexity = pytest.importorskip("radon.complexity")
@@ -32,8 +31,8 @@ PACKAGE = REPO / "mtlearn"
 MAX_COMPLEXITY = 15
 
 #: Folders that are one package each; every other module belongs to the top level.
-PACKAGES = ("core", "metrics/bleu", "metrics/chrf", "metrics/meteor", "metrics/ter", "show", "study", "tools", "why",
-            "exercises")
+PACKAGES = ("core", "metrics/bleu", "metrics/chrf", "metrics/meteor", "metrics/ter", "show", "study", "tools",
+            "why", "exercises")
 
 
 def _modules() -> list[Path]:
@@ -114,7 +113,8 @@ def private_imports(path: Path, source: str | None = None) -> list[str]:
                 if not foreign(alias.name):
                     continue
                 if private_path(alias.name):
-                    found.append(f"{path.relative_to(REPO)}:{node.lineno} imports private module {alias.name}")
+                    found.append(f"{path.relative_to(REPO)}:{node.lineno} imports "
+                                 f"private module {alias.name}")
                 foreign_modules[alias.asname or alias.name] = alias.name
     for node in ast.walk(tree):
         if (
@@ -192,7 +192,8 @@ def test_a_result_module_never_imports_its_renderer(folder):
     ]
     assert not [t for t in targets if t == explain or t.startswith(explain + ".")], \
         f"{path.relative_to(REPO)} imports {explain}"
-    assert "derive" in path.read_text(), f"{path.relative_to(REPO)}: explain() should go through core.derivation"
+    assert ("derive"
+            in path.read_text()), f"{path.relative_to(REPO)}: explain() should go through core.derivation"
 
 
 #: Where a public name is documented for students: a public name found there is API, not dead code.
@@ -296,5 +297,5 @@ def test_the_cycle_check_sees_a_typing_only_cycle(tmp_path):
 
 def test_no_import_cycle_between_modules():
     found = cycles(import_graph())
-    assert not found, "import cycles (give one side a module of its own, or register as core.derivation does):\n" + (
-        "\n".join(" <-> ".join(c) for c in found))
+    assert not found, ("import cycles (give one side a module of its own, or register as "
+                       "core.derivation does):\n" + "\n".join(" <-> ".join(c) for c in found))

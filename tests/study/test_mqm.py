@@ -81,7 +81,8 @@ def test_spans_are_stripped_and_read():
 
 def test_quotes_inside_texts_stay_in_their_row(tmp_path):
     # A default csv reader would take the quote as the start of a quoted field and merge the rows.
-    path = tsv(tmp_path, [row(seg=1, target='"Hello, <v>world</v>', category="Style/Awkward", severity="Minor"),
+    path = tsv(tmp_path, [row(seg=1, target='"Hello, <v>world</v>', category="Style/Awkward",
+                              severity="Minor"),
                           row(seg=2, target='she said "no"')])
     data = read_mqm(path)
     assert data.texts("A") == ['"Hello, world', 'she said "no"']
@@ -157,7 +158,8 @@ def test_a_huge_file_is_refused_before_it_is_read(tmp_path, monkeypatch):
 
 def test_the_average_file_is_read_with_the_references_renamed(tmp_path):
     path = tmp_path / "avg.tsv"
-    path.write_text("system mqm_avg_score seg_id\nA\tNone 1\nA\t-5.100000 2\nref-A\t-0.000000 2\n", encoding="utf-8")
+    path.write_text("system mqm_avg_score seg_id\nA\tNone 1\nA\t-5.100000 2\nref-A\t-0.000000 2\n",
+                    encoding="utf-8")
     assert read_average_scores(path) == {("A", 1): None, ("A", 2): -5.1, ("ref", 2): 0.0}
     path.write_text("system mqm_avg_score seg_id\nA\t-5.1\n", encoding="utf-8")
     with pytest.raises(ValueError, match="line 2 is not 'system<TAB>score seg_id'"):

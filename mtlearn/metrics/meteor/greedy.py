@@ -91,8 +91,9 @@ class NltkSynonymMatcher:
 
     def _reader(self) -> Any:
         if self._wordnet is None:
-            from mtlearn.metrics.meteor.synonyms import WordNetMissingError
             from nltk.corpus import wordnet
+
+            from mtlearn.metrics.meteor.synonyms import WordNetMissingError
 
             try:
                 wordnet.ensure_loaded()

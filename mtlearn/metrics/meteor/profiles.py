@@ -61,6 +61,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Optional, Union
 
+from mtlearn.core.checks import as_token_corpus, check_choice
 from mtlearn.metrics.meteor.alignment import align
 from mtlearn.metrics.meteor.formulas import (
     count_chunks,
@@ -72,7 +73,6 @@ from mtlearn.metrics.meteor.formulas import (
 from mtlearn.metrics.meteor.greedy import count_chunks_in_order, greedy_align, stages_for
 from mtlearn.metrics.meteor.matchers import Stage
 from mtlearn.metrics.meteor.options import check_parameters
-from mtlearn.core.checks import as_token_corpus, check_choice
 
 __all__ = ["MeteorProfile", "STEPS", "DESCRIPTIVE_FIELDS", "PROFILES", "ProfileSegment", "ProfileScore",
            "score_profile", "profile_numbers", "profile_pairs", "get_profile", "with_step"]

@@ -287,8 +287,8 @@ def _parse_index(lines: Iterator[str], into: dict[str, dict[str, tuple[int, ...]
                 raise ValueError("malformed entry")
             into[pos][lemma] = tuple(synset_id(pos, int(offset)) for offset in offsets)
         except (IndexError, ValueError) as error:
-            raise WordNetMissingError(f"{name}, line {number} is not a WordNet index line: "
-                                      f"{error}") from error
+            raise WordNetMissingError(f"{name}, line {number} is not a "
+                                      f"WordNet index line: {error}") from error
 
 
 def build_synonym_index(wordnet_dir: Union[str, os.PathLike, None] = None) -> SynonymIndex:

@@ -32,8 +32,21 @@ from mtlearn.metrics.meteor.result import MeteorResult
 from mtlearn.metrics.meteor.score import meteor
 from mtlearn.show import css, plots
 
-from ._base import (Checkbox, Explorer, check_text, fmt, frac_text, image_widget, num, option_controls,
-                    parse_references, references_text, show_png, textarea, with_class)
+from ._base import (
+    Checkbox,
+    Explorer,
+    check_text,
+    fmt,
+    frac_text,
+    image_widget,
+    num,
+    option_controls,
+    parse_references,
+    references_text,
+    show_png,
+    textarea,
+    with_class,
+)
 
 __all__ = ["MeteorExplorer", "PICTURE_MAX_WORDS"]
 

@@ -105,7 +105,8 @@ def test_stages_run_in_order_and_are_never_undone():
 
 def test_pair_matchers_and_keys_with_several_values():
     initial = PredicateMatcher("initial", lambda a, b: a[0] == b[0])
-    assert align_reference(["cow", "dog"], ["dig", "cat"], [initial]) == ((0, 1, "initial"), (1, 0, "initial"))
+    assert (align_reference(["cow", "dog"], ["dig", "cat"], [initial])
+            == ((0, 1, "initial"), (1, 0, "initial")))
 
     class Senses:  # a keys matcher where a word may have several keys (like WordNet synsets)
         name = "senses"
@@ -176,7 +177,8 @@ def test_agrees_with_align_on_the_articles_alignments():
     # (a) is chosen under the crossing rule (8 crossings against 11); both counts as stated.
     row = examples.ROW_1
     got = pairs_of(align_reference(row.candidate.split(), row.reference.split(), EXACT))
-    assert got == examples.ALIGNMENT_A.pairs == align(row.candidate.split(), row.reference.split(), EXACT).pairs
+    assert (got == examples.ALIGNMENT_A.pairs
+            == align(row.candidate.split(), row.reference.split(), EXACT).pairs)
     for shown in (examples.ALIGNMENT_A, examples.ALIGNMENT_B):
         assert (count_crossings(shown.pairs), count_chunks(shown.pairs)) == (
             shown.stated_crossings, shown.stated_chunks)
@@ -200,7 +202,8 @@ def test_agrees_with_align_on_the_issues_pair(tie_break):
     assert (by_reference.mappings, by_reference.crossings, by_reference.chunks) == (
         fast.mappings, fast.crossings, fast.chunks)
     if tie_break == "crossings":  # the issue's score: 3 chunks, METEOR 0.5739 (NLTK's)
-        assert fast.chunks == 3 and f"{mtlearn.meteor(HE_CANDIDATE, [HE_REFERENCE], stages=['exact']).score:.4f}" == "0.5739"
+        assert (fast.chunks == 3
+                and f"{mtlearn.meteor(HE_CANDIDATE, [HE_REFERENCE], stages=['exact']).score:.4f}" == "0.5739")
 
 
 def test_every_tie_of_row_1_is_listed():

@@ -34,7 +34,6 @@ import os
 import sys
 
 import pytest
-
 import tiers
 from repo_paths import REPO
 
@@ -104,7 +103,8 @@ def hardest_lines(wmt22, counts, pair: str, tie_break: str, keys) -> dict[tuple,
     sizes = []
     for key in keys:
         candidates, references = script.record_texts(wmt22, counts, key)
-        sizes += [(len(c.split()) + len(r.split()), key, i) for i, (c, r) in enumerate(zip(candidates, references))]
+        sizes += [(len(c.split()) + len(r.split()), key, i)
+                  for i, (c, r) in enumerate(zip(candidates, references))]
     longest = [(key, i) for _size, key, i in sorted(sizes, reverse=True)[:tiers.LONGEST]]
     chosen: dict[tuple, set[int]] = {key: set() for key in keys}
     for key, i in tiers.pick(unproven, tiers.HARDEST, f"meteor-counts:{pair}:{tie_break}") + longest:
