@@ -12,6 +12,7 @@
   the workshop, the editions), ``why`` and ``exercises``; inside one package private names may be shared.
 - A metric's ``explain.py`` imports the result type only under ``TYPE_CHECKING``
   (the result's ``explain()`` imports ``explain.py``; no import cycle).
+- Every module is under 600 lines: a longer one is split by concern.
 - vulture finds no unused function, method or class (a public name in ``__all__`` or
   in the README, ARCHITECTURE.md, a notebook or a metric card is API, not dead code).
 """
@@ -29,6 +30,7 @@ radon_complexity = pytest.importorskip("radon.complexity")
 
 PACKAGE = REPO / "mtlearn"
 MAX_COMPLEXITY = 15
+MAX_MODULE_LINES = 600
 
 #: Folders that are one package each; every other module belongs to the top level.
 PACKAGES = ("core", "metrics/bleu", "metrics/chrf", "metrics/meteor", "metrics/ter", "show", "study", "tools",
@@ -176,6 +178,13 @@ def test_no_function_above_complexity_15():
     assert not too_complex, "functions above complexity 15 (split them into named steps):\n" + "\n".join(
         sorted(too_complex)
     )
+
+
+def test_every_module_is_under_600_lines():
+    lengths = {p.relative_to(REPO).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
+               for p in _modules()}
+    long = {path: n for path, n in lengths.items() if n >= MAX_MODULE_LINES}
+    assert long == {}, f"modules of {MAX_MODULE_LINES} lines or more (split them by concern): {long}"
 
 
 @pytest.mark.parametrize("folder", sorted(p.parent.name for p in (PACKAGE / "metrics").glob("*/result.py")))
