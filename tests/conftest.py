@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import tiers
 from repo_paths import REPO, wmt22_path  # noqa: F401  (re-exported for fixtures)
+from second_user import User, make_attacker, make_public_tmp
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -63,3 +65,15 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
     # --doctest-modules would import each conftest.py as a module named "conftest",
     # and tests/ and tests/browser/ each have one: they hold fixtures, not doctests.
     return True if collection_path.name == "conftest.py" else None
+
+
+@pytest.fixture(scope="session")
+def attacker() -> Iterator[User]:
+    """A second user of the machine for the hostile tests (root only; tests/second_user.py)."""
+    yield from make_attacker()
+
+
+@pytest.fixture
+def public_tmp() -> Iterator[Path]:
+    """A folder every user can enter (pytest's own tmp_path is private to its owner)."""
+    yield from make_public_tmp()

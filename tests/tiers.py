@@ -67,7 +67,7 @@ LONGEST_FILES = (
     "tests/study/test_wmt22_agreement.py",
     "tests/tools/test_hostile_cli.py",
     "tests/metrics/chrf/test_chrf_wmt22.py",
-    "tests/test_hostile_security.py",
+    "tests/tools/test_workshop_hostile.py",
 )
 
 

@@ -178,6 +178,18 @@ def test_weights_whose_sum_overflows(files):
     one_error(proc, 2, "--weights")
 
 
+def test_cli_weights_zero_is_one_error_line(tmp_path):
+    # Weights summing to 0 made BLEU exp(0) = 1 for anything; the command refuses them in one line.
+    hyp = write_lines(tmp_path / "hyp.txt", ["x y z w"])
+    ref = write_lines(tmp_path / "ref.txt", ["a b c d"])
+    proc = run(["bleu", "-i", str(hyp), "-r", str(ref), "--weights", "0", "0", "0", "0"])
+    err = proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode != 0, proc.stdout
+    assert proc.stdout == b""
+    assert "Traceback" not in err
+    assert "mtlearn: error:" in err and "weights" in err and "sum to 0" in err
+
+
 # Every number option of every command, and what the bounded parser says of each hostile value. Before:
 # 1e400 was an OverflowError traceback, 1e100000000 and 1e-300000000 hung the parser (> 20 s: Fraction
 # computes 10**exponent). Now: one line, exit 2, at once. The values that hung run in a subprocess, whose

@@ -1,7 +1,7 @@
 """The workshop server's pieces, without a server: the v1 frame reader, the kernels' limits, who a client is.
 
 The server itself (places, websockets, cookies) is driven end to end in
-tests/test_hostile_security.py.
+tests/tools/test_workshop_hostile.py.
 """
 
 from __future__ import annotations

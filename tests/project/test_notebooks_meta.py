@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
 
 import nbformat
 import pytest
 from notebook_cells import parse_cell
+from repo_paths import REPO
 
-NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS_DIR = REPO / "notebooks"
 
 NOTEBOOKS = (
     "01_bleu_from_scratch.ipynb",
@@ -239,7 +239,7 @@ def test_document_code_is_quoted_verbatim() -> None:
     nb = _load("01_bleu_from_scratch.ipynb")
     source = next(c.source for c in _code_cells(nb) if "quoted from document 002" in c.source)
     quoted = source.split("unchanged ---\n", 1)[1].split("# --- end of the quotation", 1)[0].strip()
-    seed = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds" / "002_d6cb2a3aa27ad701.txt"
+    seed = REPO.parent / "shared" / "seeds" / "002_d6cb2a3aa27ad701.txt"
     if not seed.is_file():
         pytest.skip(f"document 002 not available at {seed}")
     import json
