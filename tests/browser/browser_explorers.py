@@ -405,7 +405,7 @@ def exercise_meteor(page: Any, shot: str, root: str = f".{css.METEOR_EXPLORER}")
     explorer.locator(f".{css.SCORE}").first.scroll_into_view_if_needed()
     save_screenshot(page, f"{shot}-after-typing")
 
-    # Every parameter slider must move the score (issue 14: alpha and beta could not, from
+    # Every parameter slider must move the score (alpha and beta once could not, from
     # a starting pair with P = R = 1 and one chunk per match).
     current = after_typing
     for name in ("alpha", "beta", "gamma"):
@@ -488,7 +488,7 @@ def exercise_ter(page: Any, shot: str, root: str = f".{css.TER_EXPLORER}") -> No
 
 
 # --------------------------------------------------------------------------------------
-# Typing latency (issue 14: "under 150 ms from the last key to the new numbers" for
+# Typing latency (the target: "under 150 ms from the last key to the new numbers" for
 # sentence-sized pairs; the explorer scores after a pause in typing)
 # --------------------------------------------------------------------------------------
 

@@ -30,7 +30,8 @@ CARDS = {
     "ter": REPO / "mtlearn" / "metrics" / "ter" / "CARD.md",
 }
 
-#: Hugging Face evaluate's metric-card sections, in order, plus the one issue 10 asks for.
+#: Hugging Face evaluate's metric-card sections, in order, plus mtlearn's own "Differences from Other
+#: Implementations" (where each library's number departs from the metric's, and why).
 SECTIONS = (
     "## Metric Description",
     "## How to Use",

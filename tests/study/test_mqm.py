@@ -4,7 +4,7 @@ The unit tests use small made-up files. The tests on ../shared/data/mqm_ted_zhen
 reason where it is absent) check the scores against the authors' own file, the one-text-per-item
 layout against the raw rows, and that a metric computed on a row's texts agrees with that row's
 judgement: positively within every system, about zero once the judgements are shuffled within a
-system, and (independent anchor) sentence chrF from sacreBLEU at the +0.09 ... +0.16 the issue reports.
+system, and (independent anchor) sentence chrF from sacreBLEU at +0.09 ... +0.16 within each system.
 """
 
 from __future__ import annotations
@@ -257,9 +257,9 @@ def test_the_join_at_offset_zero_beats_every_shifted_join(within_system):
     assert all(mean_r(k) < right - 0.04 for k in (-2, -1, 1, 2))
 
 
-def test_sacrebleu_sentence_chrf_reproduces_the_issues_within_system_range(mqm_data):
+def test_sacrebleu_sentence_chrf_reproduces_the_within_system_range(mqm_data):
     # The independent anchor: sacreBLEU's sentence chrF against ref, Pearson with MQM within each of
-    # the 13 systems, is +0.09 ... +0.16 (two decimals) as the issue reports; mtlearn's chrF equals it.
+    # the 13 systems, is +0.09 ... +0.16 (two decimals); mtlearn's chrF equals it.
     ref = mqm_data.texts("ref")
     r = {}
     for s in mqm_data.mt_systems:

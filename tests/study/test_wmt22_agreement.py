@@ -408,7 +408,8 @@ def _permute_sids(root: Path, out: Path, permutation: dict[int, int]) -> Path:
 
 @pytest.mark.wordnet
 def test_no_table_but_the_join_check_depends_on_the_sid_to_line_mapping(toy_root, toy_out, tmp_path):
-    """The guard of issue 13: relabel the SIDs and every table except join_check.csv stays byte-identical.
+    """No figure rests on SID as a line number: relabel the SIDs and every table except join_check.csv
+    stays byte-identical.
 
     A table computed through the SID-as-line join (a segment-level correlation, a noise check of
     identical outputs) would change. join_check.csv must change: it proves the relabelling reaches

@@ -91,7 +91,7 @@ def test_both_editions_hold_every_numbered_notebook(built):
 
 
 def test_every_committed_notebook_has_worked_solutions():
-    # Issue 14: at least two coding exercises per notebook, each with its worked solution (08 has two too).
+    # At least two coding exercises per notebook, each with its worked solution (08 has two too).
     for name in NAMES:
         nb = _read(SOURCE, name)
         regions = sum(c.source.count(BEGIN_SOLUTION) for c in nb.cells)

@@ -1,4 +1,4 @@
-"""Issue 15, section 4: the command line never tracebacks, whatever is done to it.
+"""The command line never tracebacks, whatever is done to it.
 
 Each case runs the ``mtlearn`` console script (or ``python -m ...``) in a subprocess
 and checks the exit status, that standard error is exactly one ``mtlearn: error:``

@@ -1,4 +1,4 @@
-"""Issue 14 §2: the METEOR explorers of the workshop and notebook 04 start from a pair where every
+"""The METEOR explorers of the workshop and notebook 04 start from a pair where every
 slider moves the score (row 1 has P = R = 1 and one match a chunk: alpha and beta could not)."""
 
 from __future__ import annotations

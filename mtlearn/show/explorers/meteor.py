@@ -152,7 +152,7 @@ class MeteorExplorer(Explorer):
             **{f"stage_{s}": box for s, box in self.stage_inputs.items()},
             **controls,
         }
-        # The stages' languages, said where they are ticked (issue 14: a German pair gets no stem match).
+        # The stages' languages, said where they are ticked (a German pair gets no stem match: say why).
         self.languages_html = self._tagged(widgets.HTML(
             '<span style="color:#555">stem and synonym are English only (the Porter stemmer, WordNet); '
             'in other languages only exact relates words</span>'), css.STAGE_LANGUAGES)

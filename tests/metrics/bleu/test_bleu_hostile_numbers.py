@@ -70,7 +70,7 @@ def _sacrebleu_bleu(hyp: str, refs: list[str], **kwargs) -> float:
 # Candidates with n-gram orders that match nothing and have few n-grams, so that floor 3 / 1
 # pushes p_n above 1; found and checked by the test, not typed in.
 ABOVE_ONE_CASES = [
-    ("a b c d", ["a b x d"]),  # the 102.99
+    ("a b c d", ["a b x d"]),  # BLEU 102.99 with floor 3, as sacreBLEU gives
     ("a b c d", ["a b c e"]),
     ("a b c d e", ["a b x d e"]),
     ("a b x c d", ["a b y c d", "q a b"]),

@@ -29,7 +29,7 @@ which, for every differing segment:
 1. ``more``: mtlearn's stage adds more matches;
 2. ``fewer crossings``: as many matches, fewer crossings over all mappings so far;
 3. ``fewer chunks``: as many matches and crossings, fewer chunks over all mappings
-   so far (issue 10's step before the lexicographic rule);
+   so far (the fewest-chunks step before the lexicographic rule);
 4. ``tie``: as many matches, crossings and chunks; mtlearn's choice wins the documented
    tie-break (its reference positions, read in candidate order, are
    lexicographically smaller);
@@ -138,7 +138,7 @@ def explain(hyp, ref, ours_stage_pairs, nltk_pairs, stages) -> tuple[str, str]:
         if x_ours < x_theirs:
             return stage.name, "fewer crossings"
         c_ours, c_theirs = chunks(sorted(prefix | ours)), chunks(sorted(prefix | theirs))
-        assert c_ours <= c_theirs, "NLTK's stage has fewer chunks than the minimum (issue 10's step)"
+        assert c_ours <= c_theirs, "NLTK's stage has fewer chunks than the minimum (the fewest-chunks step)"
         if c_ours < c_theirs:
             return stage.name, "fewer chunks"
         free = [i for i in range(len(hyp)) if i not in {p[0] for p in prefix}]

@@ -1,4 +1,4 @@
-"""Issue 15, bounded time: a large group of many possible mappings may spend only a share
+"""Bounded time on hostile input: a large group of many possible mappings may spend only a share
 of the node budget, and an alignment that the search did not prove says which limit stopped it.
 
 The 300-token segments of repeated function words took 1-3 s each before the share

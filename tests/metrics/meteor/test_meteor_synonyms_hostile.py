@@ -56,7 +56,7 @@ def rewrite_payload(path: Path, change) -> bytes:
 
 
 def dog_is_cat(key, version, lemmas, exceptions):
-    """The forgery of the issue: dog and cat share a synset, so do rug and mat."""
+    """A forgery that would raise METEOR: dog and cat share a synset, so do rug and mat."""
     nouns = lemmas[0]
     nouns["dog"] = nouns["dog"] + nouns["cat"]
     if "rug" in nouns:
@@ -178,7 +178,7 @@ def test_stale_temporaries_and_older_keys_are_removed(tmp_path):
 
 
 def meteor_in_a_fresh_process(cache: Path) -> tuple[float, str]:
-    """METEOR of the issue's pair with ``MTLEARN_CACHE_DIR=cache`` (a new process: no index in memory)."""
+    """METEOR of the dog/cat pair with ``MTLEARN_CACHE_DIR=cache`` (a new process: no index in memory)."""
     script = (f"import mtlearn\nprint(repr(mtlearn.meteor({CANDIDATE!r}, [{REFERENCE!r}]).score))\n")
     env = {**os.environ, "MTLEARN_CACHE_DIR": str(cache), "PYTHONWARNINGS": "always"}
     env.pop("XDG_CACHE_HOME", None)

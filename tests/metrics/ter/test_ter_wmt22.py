@@ -42,7 +42,7 @@ pytestmark = pytest.mark.wmt22
 PAIR = "de-en"
 TOLERANCE = 1e-12
 
-#: The reference sets of the issue: A alone, B alone, both (in the data's order).
+#: The reference sets of the TER card's table: A alone, B alone, both (in the data's order).
 REFERENCE_SETS = {"A": ("A",), "B": ("B",), "A+B": ("A", "B")}
 
 CARD = REPO / "mtlearn" / "metrics" / "ter" / "CARD.md"
