@@ -93,7 +93,7 @@ def bench_wmt22(root: Path, reps: int) -> None:
     times: dict[str, list[float]] = {}
     worst = 0.0
     for rep in range(reps):
-        for s_index, (name, hyps) in enumerate(systems.items()):
+        for s_index, hyps in enumerate(systems.values()):
             for label, (ours, theirs) in pairs.items():
                 order = [("mt", ours), ("sb", theirs)]
                 if (rep + s_index) % 2:

@@ -81,7 +81,9 @@ def _inputs(wmt22: Path) -> dict[str, tuple[str, str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--wmt22", type=Path, default=Path(os.environ.get("MTLEARN_WMT22", REPO.parent / "shared" / "data" / "wmt22")))
+    parser.add_argument("--wmt22", type=Path,
+                        default=Path(os.environ.get("MTLEARN_WMT22",
+                                                    REPO.parent / "shared" / "data" / "wmt22")))
     parser.add_argument("--reps", type=int, default=5)
     args = parser.parse_args()
     sys.path.insert(0, str(REPO))
@@ -106,12 +108,13 @@ def main() -> None:
     mt_cold = _timed(ours, hyp, ref)
     sb_cold = _timed(theirs, hyp, ref)
     print(f"cold first call ({first_label}): mtlearn {mt_cold[1]:.3f} s wall / {mt_cold[2]:.3f} s CPU, "
-          f"sacreBLEU {sb_cold[1]:.3f} s wall / {sb_cold[2]:.3f} s CPU; ratio {mt_cold[1] / sb_cold[1]:.3f} wall, "
-          f"{mt_cold[2] / sb_cold[2]:.3f} CPU")
+          f"sacreBLEU {sb_cold[1]:.3f} s wall / {sb_cold[2]:.3f} s CPU; ratio {mt_cold[1] / sb_cold[1]:.3f} "
+          f"wall, {mt_cold[2] / sb_cold[2]:.3f} CPU")
     worst = abs(mt_cold[0] - sb_cold[0])
 
     for label, (hyp, ref) in inputs.items():
-        rec: dict[str, list[float]] = {k: [] for k in ("mt_wall", "sb_wall", "mt_cpu", "sb_cpu", "r_wall", "r_cpu")}
+        rec: dict[str, list[float]] = {k: []
+                                       for k in ("mt_wall", "sb_wall", "mt_cpu", "sb_cpu", "r_wall", "r_cpu")}
         for rep in range(args.reps):
             order = [("mt", ours), ("sb", theirs)]
             if rep % 2:

@@ -46,7 +46,9 @@ def _timed(fn, *args) -> tuple[float, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--wmt22", type=Path, default=Path(os.environ.get("MTLEARN_WMT22", REPO.parent / "shared" / "data" / "wmt22")))
+    parser.add_argument("--wmt22", type=Path,
+                        default=Path(os.environ.get("MTLEARN_WMT22",
+                                                    REPO.parent / "shared" / "data" / "wmt22")))
     parser.add_argument("--reps", type=int, default=3)
     args = parser.parse_args()
     sys.path.insert(0, str(REPO))
@@ -84,7 +86,8 @@ def main() -> None:
 
     worst = abs(mt_cold[0] - sb_cold[0])
     for label, word_order in variants.items():
-        rec: dict[str, list[float]] = {k: [] for k in ("mt_wall", "sb_wall", "mt_cpu", "sb_cpu", "r_wall", "r_cpu")}
+        rec: dict[str, list[float]] = {k: []
+                                       for k in ("mt_wall", "sb_wall", "mt_cpu", "sb_cpu", "r_wall", "r_cpu")}
         for rep in range(args.reps):
             for index, hyps in enumerate(systems.values()):
                 order = [("mt", ours), ("sb", theirs)]

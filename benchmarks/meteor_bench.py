@@ -88,7 +88,8 @@ def systems(data: Path) -> list[str]:
 
 
 def study_settings() -> dict:
-    """The study's METEOR settings (``studies/wmt22_agreement.py``'s ``METEOR``), read from the study itself."""
+    """The study's METEOR settings (``studies/wmt22_agreement.py``'s ``METEOR``), read from the study
+    itself."""
     spec = importlib.util.spec_from_file_location("wmt22_agreement", REPO / "studies" / "wmt22_agreement.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up while it loads
@@ -121,7 +122,7 @@ def timed(fn):
     return time.perf_counter() - start, time.process_time() - cpu, result
 
 
-# ----------------------------------------------------------------------------- part 1: one system, fresh process
+# -------------------------------------------------------------------------- part 1: one system, fresh process
 
 
 def measure_system(data: Path, name: str, settings: dict, warm_runs: int) -> dict:
@@ -197,9 +198,10 @@ def add_ratios(r: dict) -> dict:
 
 
 def in_process(data: Path, names: list[str], settings: dict, warm_runs: int) -> list[dict]:
-    print(f"Part 1: in process, one fresh process per system ({PAIR}, reference {REFERENCE}); settings {settings}")
-    print(f"wall seconds: NLTK's first pass (the anchor), NLTK warm (median of {warm_runs}), mtlearn cold (one "
-          f"pass), mtlearn warm (median of {warm_runs}); ratios NLTK first / cold, NLTK first / warm, "
+    print(f"Part 1: in process, one fresh process per system ({PAIR}, reference "
+          f"{REFERENCE}); settings {settings}")
+    print(f"wall seconds: NLTK's first pass (the anchor), NLTK warm (median of {warm_runs}), mtlearn cold "
+          f"(one pass), mtlearn warm (median of {warm_runs}); ratios NLTK first / cold, NLTK first / warm, "
           "NLTK warm / warm (w/w)")
     print(f"{'system':<18}{'NLTK':>7}{'NLTK w':>8}{'cold':>7}{'warm':>7}{'cold x':>8}{'warm x':>8}"
           f"{'w/w x':>7}{'same score':>12}{'not optimal':>13}{'set-up s':>10}")
@@ -213,9 +215,12 @@ def in_process(data: Path, names: list[str], settings: dict, warm_runs: int) -> 
     segments = sum(r["segments"] for r in rows)
     for unit, label in (("s", "wall"), ("cpu", "CPU")):
         print(f"median over {len(rows)} systems, {label} seconds (range): NLTK first pass "
-              f"{spread([r[f'nltk_{unit}'] for r in rows])}, warm {spread([r[f'nltk_warm_{unit}'] for r in rows])}; "
-              f"mtlearn cold {spread([r[f'cold_{unit}'] for r in rows])}, warm {spread([r[f'warm_{unit}'] for r in rows])}")
-        print(f"  median ratio ({label}) NLTK first pass / mtlearn: cold {spread([r[f'cold_x_{unit}'] for r in rows])}x"
+              f"{spread([r[f'nltk_{unit}'] for r in rows])}, warm "
+              f"{spread([r[f'nltk_warm_{unit}'] for r in rows])}; "
+              f"mtlearn cold {spread([r[f'cold_{unit}'] for r in rows])}, warm "
+              f"{spread([r[f'warm_{unit}'] for r in rows])}")
+        print(f"  median ratio ({label}) NLTK first pass / mtlearn: cold "
+              f"{spread([r[f'cold_x_{unit}'] for r in rows])}x"
               f" (target >= 5), warm {spread([r[f'warm_x_{unit}'] for r in rows])}x (target >= 10); "
               f"both warm: {spread([r[f'warm_warm_x_{unit}'] for r in rows])}x")
     print(f"same score as NLTK (within 1e-12): {sum(r['agree'] for r in rows) / segments:.1%} of {segments} "
@@ -262,15 +267,18 @@ def whole_process(data: Path, system: str, runs: int, skip_jar: bool) -> dict:
     hyp, ref = str(system_file(data, system)), str(reference_file(data))
     ours = mtlearn_command() + ["meteor", "-r", ref, "-i", hyp]
     score = re.compile(r"METEOR = ([0-9.]+)")
-    # The issue's command as it stands (whitespace tokens), and with 13a tokens (the jar's -norm tokenises too).
+    # The issue's command as it stands (whitespace tokens), and with 13a tokens (the jar's -norm tokenises
+    # too).
     commands = {"mtlearn": (ours, score), "mtlearn -tok 13a": (ours + ["-tok", "13a"], score)}
     java, jar = shutil.which("java"), find_jar()
-    print(f"\nPart 2: whole processes on {system} ({PAIR}, reference {REFERENCE}), {runs} runs each, alternating")
+    print(f"\nPart 2: whole processes on {system} ({PAIR}, reference {REFERENCE}), "
+          f"{runs} runs each, alternating")
     if skip_jar:
         print("  METEOR 1.5 jar: skipped (--skip-jar)")
     elif java is None or jar is None:
         print("  METEOR 1.5 jar: skipped ("
-              + ("java not found" if java is None else "pycocoevalcap not installed: pip install -e .[bench]") + ")")
+              + ("java not found" if java is None else "pycocoevalcap not installed: pip install -e .[bench]")
+              + ")")
     else:
         final = re.compile(r"Final score:\s*([0-9.]+)")
         standard = [java, "-Xmx2G", "-jar", str(jar), hyp, ref, "-l", "en", "-norm"]
@@ -292,8 +300,8 @@ def whole_process(data: Path, system: str, runs: int, skip_jar: bool) -> dict:
     for jar_label in [label for label in commands if label.startswith("jar")]:
         for label in ("mtlearn", "mtlearn -tok 13a"):
             print(f"  ratio {label} / {jar_label}: wall "
-                  f"{statistics.median(times[label]) / statistics.median(times[jar_label]):.2f} (target <= 1), "
-                  f"CPU {statistics.median(cpus[label]) / statistics.median(cpus[jar_label]):.2f}")
+                  f"{statistics.median(times[label]) / statistics.median(times[jar_label]):.2f} (target <= "
+                  f"1), CPU {statistics.median(cpus[label]) / statistics.median(cpus[jar_label]):.2f}")
     return {"times": times, "cpus": cpus, "scores": scores}
 
 
@@ -301,9 +309,11 @@ def whole_process(data: Path, system: str, runs: int, skip_jar: bool) -> dict:
 
 
 def describe_run() -> None:
-    """Which mtlearn is measured (the one this Python imports: ``$PYTHONPATH`` may point at another checkout)."""
-    import mtlearn
+    """Which mtlearn is measured (the one this Python imports: ``$PYTHONPATH`` may point at another
+    checkout)."""
     import nltk
+
+    import mtlearn
 
     where = Path(mtlearn.__file__).resolve().parent.parent
     def git(*args: str) -> str:
@@ -322,7 +332,8 @@ def describe_run() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--systems", type=int, metavar="N", help="the first N de-en systems (default: all nine)")
+    parser.add_argument("--systems", type=int, metavar="N",
+                        help="the first N de-en systems (default: all nine)")
     parser.add_argument("--runs", type=int, default=3, metavar="N",
                         help="warm passes per system, runs of each whole-process command; medians are shown "
                              "(default 3; the cold pass is always one)")
@@ -330,7 +341,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-in-process", action="store_true", help="only part 2")
     parser.add_argument("--skip-whole-process", action="store_true", help="only part 1")
     parser.add_argument("--wmt22", type=Path, default=default_wmt22(),
-                        help="WMT22 folder (default: $MTLEARN_WMT22 or ../shared/data/wmt22 beside the repository)")
+                        help="WMT22 folder (default: $MTLEARN_WMT22 or "
+                             "../shared/data/wmt22 beside the repository)")
     parser.add_argument("--child", nargs=2, metavar=("SYSTEM", "SETTINGS"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     data = args.wmt22
@@ -349,7 +361,8 @@ def main(argv: list[str] | None = None) -> int:
         in_process(data, names, study_settings(), args.runs)
     if not args.skip_whole_process:
         whole_process(data, "Online-B" if "Online-B" in names else names[0], args.runs, args.skip_jar)
-    print(f"\nbenchmark wall time {time.perf_counter() - started:.0f} s, load average now {os.getloadavg()[0]:.2f}")
+    print(f"\nbenchmark wall time {time.perf_counter() - started:.0f} s, load average now "
+          f"{os.getloadavg()[0]:.2f}")
     return 0
 
 

@@ -70,8 +70,9 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=5)
     args = parser.parse_args()
 
-    import mtlearn
     from nltk.translate.meteor_score import meteor_score
+
+    import mtlearn
 
     hyps, refs = hostile_lines()
     tokens_h, tokens_r = [h.split() for h in hyps], [r.split() for r in refs]
@@ -80,7 +81,8 @@ def main() -> None:
         return mtlearn.corpus_meteor(hyps, [[r] for r in refs], stages=["exact"], tie_break=tie_break)
 
     def nltk():
-        return [meteor_score([r], h, stemmer=_NoStemming(), wordnet=_NoSynonyms()) for h, r in zip(tokens_h, tokens_r)]
+        return [meteor_score([r], h, stemmer=_NoStemming(), wordnet=_NoSynonyms())
+                for h, r in zip(tokens_h, tokens_r)]
 
     def timed(fn, *a):
         start = time.perf_counter()
@@ -101,14 +103,16 @@ def main() -> None:
 
     stops = Counter(stop.limit for s in result.segments for stop in s.search_stops)
     print(f"{LINES} lines of {TOKENS} tokens (two unrelated sentences' words), exact stage")
-    print(f"mtlearn cold (first pass, crossings): {cold:.3f} s for the file, {cold / LINES * 1000:.1f} ms a line")
+    print(f"mtlearn cold (first pass, crossings): {cold:.3f} s for the file, "
+          f"{cold / LINES * 1000:.1f} ms a line")
     for name, values in times.items():
         med = statistics.median(values)
         print(f"{name:18}: median {med:.3f} s for the file, {med / LINES * 1000:.1f} ms a line "
               f"(range {min(values):.3f}-{max(values):.3f} s, {args.reps} reps)")
     print(f"ratio mtlearn crossings / NLTK: median {statistics.median(ratios):.2f}")
     not_optimal = sum(not s.optimal for s in result.segments)
-    print(f"lines left optimal=False: {not_optimal} of {LINES}" + (f"; stopped by {dict(stops)}" if stops else ""))
+    print(f"lines left optimal=False: {not_optimal} of {LINES}"
+          + (f"; stopped by {dict(stops)}" if stops else ""))
 
 
 if __name__ == "__main__":

@@ -85,7 +85,8 @@ def _old_tree(rev: str, folder: Path) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--wmt22", type=Path,
-                        default=Path(os.environ.get("MTLEARN_WMT22", REPO.parent / "shared" / "data" / "wmt22")))
+                        default=Path(os.environ.get("MTLEARN_WMT22",
+                                                    REPO.parent / "shared" / "data" / "wmt22")))
     parser.add_argument("--lines", type=int, nargs="+", default=[100_000, 1_000_000])
     parser.add_argument("--metrics", nargs="+", default=["bleu", "meteor"])
     parser.add_argument("--meteor-lines", type=int, nargs="+", default=[100_000],

@@ -44,7 +44,8 @@ def _timed(fn, *args, **kwargs):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--wmt22", type=Path,
-                        default=Path(os.environ.get("MTLEARN_WMT22", REPO.parent / "shared" / "data" / "wmt22")))
+                        default=Path(os.environ.get("MTLEARN_WMT22",
+                                                    REPO.parent / "shared" / "data" / "wmt22")))
     parser.add_argument("--reps", type=int, default=2)
     args = parser.parse_args()
     sys.path.insert(0, str(REPO))
@@ -53,13 +54,14 @@ def main() -> None:
     from sacrebleu.significance import PairedTest
 
     import mtlearn
-    from mtlearn.study.significance import (paired_test_from_stats, resampling_scorer, segment_statistics)
+    from mtlearn.study.significance import paired_test_from_stats, resampling_scorer, segment_statistics
 
     root = args.wmt22
     ref = _lines(root / "references" / "generaltest2022.de-en.ref.A.en")
     refs = [[r] for r in ref]
     hyps = {s: _lines(root / "system-outputs" / f"generaltest2022.de-en.hyp.{s}.en") for s in SYSTEMS}
-    print(f"WMT22 de-en, reference A, {len(ref)} segments: baseline {SYSTEMS[0]} against {', '.join(SYSTEMS[1:])}; "
+    print(f"WMT22 de-en, reference A, {len(ref)} segments: baseline {SYSTEMS[0]} against "
+          f"{', '.join(SYSTEMS[1:])}; "
           f"{args.reps} repetitions, alternating order")
 
     def ours(metric, test):
@@ -91,7 +93,8 @@ def main() -> None:
                 rec["r_wall"].append(got["mt"][1] / got["sb"][1])
                 rec["r_cpu"].append(got["mt"][2] / got["sb"][2])
             med = {k: statistics.median(v) for k, v in rec.items()}
-            print(f"  {metric:5} {test}: mtlearn {med['mt']:.2f} s, sacreBLEU {med['sb']:.2f} s; median ratio "
+            print(f"  {metric:5} {test}: mtlearn {med['mt']:.2f} s, sacreBLEU "
+                  f"{med['sb']:.2f} s; median ratio "
                   f"{med['r_wall']:.3f} wall, {med['r_cpu']:.3f} CPU; p-values equal: {got['mt'][0][1:]}")
 
     options = {"bleu": {"tokenize": "13a", "smoothing": "exp"}, "chrf": {}}
@@ -101,10 +104,12 @@ def main() -> None:
         score = resampling_scorer(metric, **options[metric])
         for test in ("bs", "ar"):
             _, wall, _cpu = _timed(paired_test_from_stats, stats, score, test=test)
-            print(f"  test alone ({metric}, {test}, statistics given): {wall:.2f} s for {len(SYSTEMS) - 1} systems")
+            print(f"  test alone ({metric}, {test}, statistics given): {wall:.2f} s for "
+                  f"{len(SYSTEMS) - 1} systems")
 
     meteor = _timed(mtlearn.paired_test, hyps, refs, metric="meteor", test="ar")
-    print(f"  METEOR ar (scoring included): {meteor[1]:.2f} s; p-values {[s.p_value for s in meteor[0].systems[1:]]}")
+    print(f"  METEOR ar (scoring included): {meteor[1]:.2f} s; p-values "
+          f"{[s.p_value for s in meteor[0].systems[1:]]}")
 
 
 if __name__ == "__main__":

@@ -48,8 +48,11 @@ def _timed(fn, *args) -> tuple[float, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--wmt22", type=Path, default=Path(os.environ.get("MTLEARN_WMT22", REPO.parent / "shared" / "data" / "wmt22")))
-    parser.add_argument("--systems", type=int, default=0, help="score only the first N systems (default: all)")
+    parser.add_argument("--wmt22", type=Path,
+                        default=Path(os.environ.get("MTLEARN_WMT22",
+                                                    REPO.parent / "shared" / "data" / "wmt22")))
+    parser.add_argument("--systems", type=int, default=0,
+                        help="score only the first N systems (default: all)")
     parser.add_argument("--reps", type=int, default=1, help="repetitions over the systems (default: 1)")
     args = parser.parse_args()
     if args.systems < 0 or args.reps < 1:
@@ -81,11 +84,12 @@ def main() -> None:
     mt_cold = _timed(ours, first)
     sb_cold = _timed(theirs, first)
     print(f"cold first call ({first_name}): mtlearn {mt_cold[1]:.2f} s wall / {mt_cold[2]:.2f} s CPU, "
-          f"sacreBLEU {sb_cold[1]:.2f} s wall / {sb_cold[2]:.2f} s CPU; ratio {mt_cold[1] / sb_cold[1]:.3f} wall, "
-          f"{mt_cold[2] / sb_cold[2]:.3f} CPU")
+          f"sacreBLEU {sb_cold[1]:.2f} s wall / {sb_cold[2]:.2f} s CPU; ratio {mt_cold[1] / sb_cold[1]:.3f} "
+          f"wall, {mt_cold[2] / sb_cold[2]:.3f} CPU")
 
     worst = abs(mt_cold[0] - sb_cold[0])
-    rec: dict[str, list[float]] = {k: [] for k in ("mt_wall", "sb_wall", "mt_cpu", "sb_cpu", "r_wall", "r_cpu")}
+    rec: dict[str, list[float]] = {k: [] for k in ("mt_wall", "sb_wall", "mt_cpu", "sb_cpu", "r_wall",
+                                                   "r_cpu")}
     for rep in range(args.reps):
         for index, (name, hyps) in enumerate(systems.items()):
             order = [("mt", ours), ("sb", theirs)]
@@ -99,10 +103,12 @@ def main() -> None:
             rec["sb_cpu"].append(got["sb"][2])
             rec["r_wall"].append(got["mt"][1] / got["sb"][1])
             rec["r_cpu"].append(got["mt"][2] / got["sb"][2])
-            print(f"  {name}: TER {got['mt'][0]:.6f}; mtlearn {got['mt'][1]:.2f} s, sacreBLEU {got['sb'][1]:.2f} s "
+            print(f"  {name}: TER {got['mt'][0]:.6f}; mtlearn {got['mt'][1]:.2f} s, sacreBLEU "
+                  f"{got['sb'][1]:.2f} s "
                   f"(ratio {rec['r_wall'][-1]:.3f})", flush=True)
     med = {k: statistics.median(v) for k, v in rec.items()}
-    print(f"TER: median per system mtlearn {med['mt_wall']:.2f} s, sacreBLEU {med['sb_wall']:.2f} s; median ratio "
+    print(f"TER: median per system mtlearn {med['mt_wall']:.2f} s, sacreBLEU "
+          f"{med['sb_wall']:.2f} s; median ratio "
           f"mtlearn/sacreBLEU {med['r_wall']:.3f} wall, {med['r_cpu']:.3f} CPU ({len(rec['r_wall'])} runs)")
     print(f"largest |mtlearn - sacreBLEU| over all runs: {worst:.3g} (must be <= 1e-12)")
     if worst > 1e-12:

@@ -36,7 +36,15 @@ import numpy as np
 import mtlearn
 from mtlearn.study.correlation import bootstrap_counts, kendall_tau, pearson
 from mtlearn.study.disagreements import disagreements
-from mtlearn.study.metric_scores import METRICS, StudyMetric, SystemScores, corpus_scorer, metric, oriented, score_system
+from mtlearn.study.metric_scores import (
+    METRICS,
+    StudyMetric,
+    SystemScores,
+    corpus_scorer,
+    metric,
+    oriented,
+    score_system,
+)
 from mtlearn.study.mqm import MqmData, read_average_scores, read_mqm
 from mtlearn.study.segment_level import GROUPINGS, STATISTICS, SegmentResampler, grouped_correlation, interval
 from mtlearn.study.system_level import SYSTEM_STATISTICS, system_level
@@ -140,7 +148,8 @@ def systems_rows(data: MqmData) -> list[list[object]]:
         items = [data.item(s, g) for g in data.seg_ids]
         errors = [e for it in items for e in it.errors]
         rows.append([s, "human" if s in data.references else "mt", float(means[s]), ranked.index(s) + 1,
-                     len(items), sum(e.severity == "Major" for e in errors), sum(e.severity == "Minor" for e in errors),
+                     len(items), sum(e.severity == "Major" for e in errors),
+                     sum(e.severity == "Minor" for e in errors),
                      sum(e.weight == Fraction(1, 10) for e in errors),
                      sum(e.category.lower().startswith("non-translation") for e in errors),
                      sum(e.category == "Source error" for e in errors), sum(it.score == 0 for it in items),
@@ -172,7 +181,8 @@ def segment_rows(data: MqmData, scores: dict, m: StudyMetric, ref: str, resample
     for statistic in STATISTICS:
         for grouping in GROUPINGS:
             g = grouped_correlation(human, values, statistic, grouping)
-            ci = interval(g.value, resampler.values(values, statistic, grouping), level=settings[0], seed=settings[1])
+            ci = interval(g.value, resampler.values(values, statistic, grouping), level=settings[0],
+                          seed=settings[1])
             rows.append([ref, m.name, statistic, grouping, g.value, ci.low, ci.high, ci.level, ci.n_resamples,
                          ci.n_valid, ci.seed, g.n_groups, g.n_undefined, None])
     groups = [([h[i] for h in human], [v[i] for v in values]) for i in range(len(data.seg_ids))]
@@ -195,8 +205,8 @@ def constant_rows(data: MqmData, resampler: SegmentResampler) -> list:
     tc = tie_calibrated_accuracy(groups)
     samples, _ = calibration_resamples(groups, resampler.counts)
     ci = interval(tc.accuracy, samples, level=BOOTSTRAP["level"], seed=BOOTSTRAP["seed"])
-    return [["none", "constant", "accuracy_eq", "item", tc.accuracy, ci.low, ci.high, ci.level, ci.n_resamples,
-             ci.n_valid, ci.seed, tc.n_groups, 0, tc.epsilon]]
+    return [["none", "constant", "accuracy_eq", "item", tc.accuracy, ci.low, ci.high, ci.level,
+             ci.n_resamples, ci.n_valid, ci.seed, tc.n_groups, 0, tc.epsilon]]
 
 
 def system_level_rows(data: MqmData, scores: dict, m: StudyMetric, ref: str, counts: np.ndarray) -> list:
@@ -205,8 +215,9 @@ def system_level_rows(data: MqmData, scores: dict, m: StudyMetric, ref: str, cou
         systems = list(data.mt_systems) if label == "mt" else candidate_systems(data, ref)
         if label == "mt+human" and len(systems) == len(data.mt_systems):
             continue  # both references are the reference: no human translation left to score
-        result = system_level(human_scores(data, systems), {s: scores[(m.name, ref, s)].stats for s in systems},
-                              corpus_scorer(m), counts, observed={s: scores[(m.name, ref, s)].corpus for s in systems},
+        result = system_level(human_scores(data, systems),
+                              {s: scores[(m.name, ref, s)].stats for s in systems}, corpus_scorer(m), counts,
+                              observed={s: scores[(m.name, ref, s)].corpus for s in systems},
                               sign=1.0 if m.higher_is_better else -1.0, level=BOOTSTRAP["level"],
                               seed=BOOTSTRAP["seed"])
         for name in SYSTEM_STATISTICS:
@@ -237,7 +248,8 @@ def check_against_averages(data: MqmData, path: Path) -> AverageCheck:
     """Every rated pair's MQM score equals the authors' avg_seg_scores file (else a ValueError)."""
     averages = {k: v for k, v in read_average_scores(path).items() if v is not None}
     if set(averages) != set(data.items):
-        raise ValueError(f"{path.name}: rates {len(averages)} (system, segment) pairs, the TSV {len(data.items)}")
+        raise ValueError(f"{path.name}: rates {len(averages)} (system, segment) pairs, the TSV "
+                         f"{len(data.items)}")
     worst = max(abs(float(data.items[k].score) - v) for k, v in averages.items())
     if worst > 1e-9:
         raise ValueError(f"{path.name}: an MQM score differs from the TSV's errors by {worst}")
@@ -253,7 +265,8 @@ def settings(data: MqmData, data_dir: Path, metrics: Sequence[StudyMetric], refe
     signatures = {ref: {m.name: scores[(m.name, ref, data.mt_systems[0])].signature for m in metrics}
                   for ref in references}
     return {
-        "command": "python studies/mqm_ted_zhen.py ../shared/data/mqm_ted_zhen --out mtlearn/study/data/mqm_ted_zhen",
+        "command": "python studies/mqm_ted_zhen.py ../shared/data/mqm_ted_zhen --out "
+                   "mtlearn/study/data/mqm_ted_zhen",
         "mtlearn_version": mtlearn.__version__,
         "inputs_sha256": {TSV: sha256(data_dir / TSV), AVERAGES: sha256(data_dir / AVERAGES)},
         "data": {"rows": data.rows, "systems": list(data.systems), "mt_systems": len(data.mt_systems),
@@ -268,7 +281,8 @@ def settings(data: MqmData, data_dir: Path, metrics: Sequence[StudyMetric], refe
                      "system_level": m.system_level} for m in metrics],
         "references": list(references),
         "signatures": signatures,
-        "bootstrap": {**BOOTSTRAP, "draws": "mtlearn.study.correlation.bootstrap_counts(529, n_resamples, seed): "
+        "bootstrap": {**BOOTSTRAP,
+                      "draws": "mtlearn.study.correlation.bootstrap_counts(529, n_resamples, seed): "
                       "segments with replacement, random.Random(seed); the same draws for every metric, "
                       "statistic and level"},
         "segment_level": {"systems": "the 13 MT systems", "statistics": list(STATISTICS) + ["accuracy_eq"],
@@ -277,7 +291,8 @@ def settings(data: MqmData, data_dir: Path, metrics: Sequence[StudyMetric], refe
                                          "one tie threshold epsilon for all items, chosen to maximise it"},
         "system_level": {"statistics": list(SYSTEM_STATISTICS),
                          "human": "mean MQM per system", "metric": "corpus score"},
-        "join_check": {"shuffle_seed": SHUFFLE_SEED, "method": "random.Random(f'{seed}:{system}').shuffle of the "
+        "join_check": {"shuffle_seed": SHUFFLE_SEED,
+                       "method": "random.Random(f'{seed}:{system}').shuffle of the "
                        "system's MQM scores; Pearson with the unshuffled sentence scores"},
         "disagreements": DISAGREEMENTS,
     }
@@ -291,17 +306,22 @@ HEADERS: dict[str, list[str]] = {
                     "minor_punctuation_errors", "non_translation_errors", "source_errors", "perfect_segments",
                     "raters"],
     "system_scores.csv": ["reference", "metric", "system", "corpus", "sentence_mean"],
-    "within_system.csv": ["reference", "metric", "system", "segments", "pearson", "kendall", "pearson_shuffled"],
-    "segment_level.csv": ["reference", "metric", "statistic", "grouping", "value", "ci_low", "ci_high", "ci_level",
-                          "n_resamples", "n_valid_resamples", "seed", "n_groups", "n_undefined_groups", "epsilon"],
+    "within_system.csv": ["reference", "metric", "system", "segments", "pearson", "kendall",
+                          "pearson_shuffled"],
+    "segment_level.csv": ["reference", "metric", "statistic", "grouping", "value", "ci_low", "ci_high",
+                          "ci_level",
+                          "n_resamples", "n_valid_resamples", "seed", "n_groups", "n_undefined_groups",
+                          "epsilon"],
     "system_level.csv": ["reference", "metric", "systems", "n_systems", "statistic", "value", "agreeing",
-                         "comparisons", "ci_low", "ci_high", "ci_level", "n_resamples", "n_valid_resamples", "seed"],
-    "disagreements.csv": ["reference", "metric", "rank", "seg_id", "better", "worse", "mqm_better", "mqm_worse",
-                          "metric_better", "metric_worse"],
+                         "comparisons", "ci_low", "ci_high", "ci_level", "n_resamples", "n_valid_resamples",
+                         "seed"],
+    "disagreements.csv": ["reference", "metric", "rank", "seg_id", "better", "worse", "mqm_better",
+                          "mqm_worse", "metric_better", "metric_worse"],
 }
 
 
-def build_tables(data: MqmData, metrics: Sequence[StudyMetric], references: Sequence[str], scores: dict) -> dict:
+def build_tables(data: MqmData, metrics: Sequence[StudyMetric], references: Sequence[str],
+                 scores: dict) -> dict:
     """Every CSV table's rows, in their fixed order (reference sets, then metrics, as listed)."""
     counts = bootstrap_counts(len(data.seg_ids), BOOTSTRAP["n_resamples"], BOOTSTRAP["seed"])
     resampler = SegmentResampler([[float(v) for v in data.scores(s)] for s in data.mt_systems], counts)
@@ -312,7 +332,8 @@ def build_tables(data: MqmData, metrics: Sequence[StudyMetric], references: Sequ
         for m in metrics:
             for system in candidate_systems(data, ref):
                 s = scores[(m.name, ref, system)]
-                tables["system_scores.csv"].append([ref, m.name, system, s.corpus, math.fsum(s.sentence) / len(s.sentence)])
+                tables["system_scores.csv"].append([ref, m.name, system, s.corpus,
+                                                    math.fsum(s.sentence) / len(s.sentence)])
             tables["within_system.csv"] += within_system_rows(data, scores, m, ref)
             tables["segment_level.csv"] += segment_rows(data, scores, m, ref, resampler)
             if m.system_level:
@@ -344,7 +365,8 @@ def run(data_dir: Path, out: Path, *, workers: int = 2, metrics: Sequence[str] |
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("data", type=Path, help="the folder of mqm_ted_zhen.tsv (../shared/data/mqm_ted_zhen)")
+    parser.add_argument("data", type=Path,
+                        help="the folder of mqm_ted_zhen.tsv (../shared/data/mqm_ted_zhen)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--metrics", nargs="+", choices=[m.name for m in METRICS])

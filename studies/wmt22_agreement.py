@@ -35,10 +35,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-
 import mtlearn
 from mtlearn.metrics.bleu.score import bleu_from_stats, corpus_bleu
 from mtlearn.metrics.bleu.stats import BleuStats
+from mtlearn.metrics.meteor.score import MeteorStats, meteor, meteor_from_stats
+from mtlearn.study.accuracy import bootstrap_accuracy, pooled_accuracy
 from mtlearn.study.correlation import (
     bootstrap_ci,
     pearson,
@@ -46,8 +47,6 @@ from mtlearn.study.correlation import (
     spearman,
 )
 from mtlearn.study.significance import bootstrap_indices, bootstrap_p_value, resample_sums, resampling_scorer
-from mtlearn.metrics.meteor.score import MeteorStats, meteor, meteor_from_stats
-from mtlearn.study.accuracy import bootstrap_accuracy, pooled_accuracy
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = REPO / "mtlearn" / "study" / "data" / "wmt22_agreement"
@@ -60,7 +59,8 @@ BLEU_SENTENCE = dict(tokenize="13a", smoothing="exp", effective_order=True, lowe
 METEOR = dict(stages=("exact", "stem", "synonym"), alpha=0.9, beta=3.0, gamma=0.5,
               tie_break="crossings", lowercase=True, tokenize="13a")
 SYSTEM_CI = dict(n_resamples=1000, seed=2022, level=0.95)
-#: sacreBLEU's paired bootstrap (mtlearn.paired_test): its 1000 samples, its seed; significant when p <= alpha.
+#: sacreBLEU's paired bootstrap (mtlearn.paired_test): its 1000 samples, its seed; significant when p <=
+#: alpha.
 PAIRED_BOOTSTRAP = dict(n_samples=1000, seed=12345, alpha=0.05)
 HUMAN_TEST = dict(test="wilcoxon-rank-sum", alternative="greater", score="z", alpha=0.05)
 JOIN_OFFSETS = (-2, -1, 0, 1, 2)
@@ -211,15 +211,18 @@ def _bleu_job(job: tuple[str, str, list[str], list[list[str]]]):
     single = []
     for k in range(len(refs[0])):
         one = [[r[k]] for r in refs]
-        single.append((corpus_bleu(hyps, one, **BLEU_CORPUS).score, mtlearn.corpus_chrf(hyps, one, **CHRF).score))
-    return pair, system, result.score, result.signature, rows, sentence, chrf_all.score, chrf_all.signature, single
+        single.append((corpus_bleu(hyps, one, **BLEU_CORPUS).score,
+                       mtlearn.corpus_chrf(hyps, one, **CHRF).score))
+    return (pair, system, result.score, result.signature, rows, sentence, chrf_all.score, chrf_all.signature,
+            single)
 
 
 def _meteor_job(items: list[tuple[str, tuple[str, ...]]]):
     out = []
     for hyp, refs in items:
         r = meteor(hyp, list(refs), **METEOR)
-        per_ref = tuple((x.matches, x.candidate_length, x.reference_length, x.chunks) for x in r.per_reference)
+        per_ref = tuple((x.matches, x.candidate_length, x.reference_length, x.chunks)
+                        for x in r.per_reference)
         out.append((r.matches, r.candidate_length, r.reference_length, r.chunks, r.score,
                     all(x.optimal for x in r.per_reference), per_ref))
     return out
@@ -398,8 +401,8 @@ def mt_systems(d: PairData) -> list[str]:
 
 def systems_table(data, scores, official):
     header = ["pair", "system", "human_label", "kind", "has_output", "bleu", "meteor", "chrf",
-              "meteor_unproven_segments", "wmt_bleu_all", "wmt_chrf_all", "human_z", "human_raw", "human_segments",
-              "human_judgements_all"]
+              "meteor_unproven_segments", "wmt_bleu_all", "wmt_chrf_all", "human_z", "human_raw",
+              "human_segments", "human_judgements_all"]
     rows = []
     for d in data:
         for name in sorted(set(d.outputs) | set(d.human_systems)):
@@ -442,7 +445,8 @@ def references_of(d: PairData) -> list[str]:
 def metrics_of(d: PairData, reference: str, scores, official) -> list[str]:
     """The metrics with a score for every MT system of ``d`` against ``reference`` (COMET: single refs)."""
     return [m for m in SYSTEM_METRICS
-            if all(reference_score(scores, official, d.pair, s, reference, m) is not None for s in mt_systems(d))]
+            if all(reference_score(scores, official, d.pair, s, reference, m) is not None
+                   for s in mt_systems(d))]
 
 
 def reference_scores_table(data, scores, official):
@@ -495,7 +499,8 @@ def pairwise_accuracy_table(data, scores, official):
             for human_score in ("z", "raw"):
                 groups = {}
                 for d in data:
-                    if (ref == "all" or ref in d.reference_ids) and metric in metrics_of(d, ref, scores, official):
+                    if ((ref == "all" or ref in d.reference_ids)
+                            and metric in metrics_of(d, ref, scores, official)):
                         systems = mt_systems(d)
                         groups[d.pair] = ([reference_score(scores, official, d.pair, s, ref, metric)
                                            for s in systems],
@@ -541,7 +546,8 @@ def join_check_table(data, scores):
             for metric in METRICS:
                 sentence = getattr(sc, f"sentence_{metric}")
                 for k in JOIN_OFFSETS:
-                    pts = [(sentence[sid - 1 + k], v[1]) for sid, v in human if 0 <= sid - 1 + k < d.n_segments]
+                    pts = [(sentence[sid - 1 + k], v[1]) for sid, v in human if 0 <= sid - 1
+                           + k < d.n_segments]
                     x, y = [p[0] for p in pts], [p[1] for p in pts]
                     rows.append([d.pair, s, f"sentence_{metric}", "human_z", "sid_as_line_plus_offset", k,
                                  len(pts), _pearson_or_none(x, y)])
@@ -551,8 +557,8 @@ def join_check_table(data, scores):
             n = d.n_segments
             for k in JOIN_OFFSETS:
                 idx = [i for i in range(n) if 0 <= i + k < n]
-                rows.append([d.pair, s, "sentence_bleu", "sentence_meteor", "same_text_plus_offset", k, len(idx),
-                             _pearson_or_none([sc.sentence_bleu[i] for i in idx],
+                rows.append([d.pair, s, "sentence_bleu", "sentence_meteor", "same_text_plus_offset", k,
+                             len(idx), _pearson_or_none([sc.sentence_bleu[i] for i in idx],
                                               [sc.sentence_meteor[i + k] for i in idx])])
     return header, rows
 
@@ -623,8 +629,8 @@ def counts_table(data, scores):
                     default=None)
         rows.append([
             d.pair, d.n_segments, len(d.references), "+".join(d.reference_ids), len(d.outputs),
-            len(systems), "+".join(sorted(h.label for n, h in d.human_systems.items() if n not in d.outputs)) or None,
-            "+".join(sorted(s for s in d.outputs if s not in d.human_systems)) or None,
+            len(systems), "+".join(sorted(h.label for n, h in d.human_systems.items() if n not in d.outputs))
+            or None, "+".join(sorted(s for s in d.outputs if s not in d.human_systems)) or None,
             sum(per_sys), min(per_sys), max(per_sys), cover.count(0),
             sum(1 for c in cover if c >= 2),
             statistics.fmean(v[2] for v in all_seg), n_match, zdiff,
@@ -679,7 +685,8 @@ def run(root: Path, out: Path, workers: int = 2, pairs: Sequence[str] | None = N
                  "chrf-all) and each reference alone (chrf-A, -B, -C; ties cannot arise)"},
         "comet": {"source": "WMT's official COMET-<ref> column of automatic-scores.tsv, copied, not computed "
                   "by mtlearn; one reference each"},
-        "pairwise_accuracy": {**ACCURACY_CI, "method": "Kocmi et al. 2021: share of pairs of MT systems of one "
+        "pairwise_accuracy": {**ACCURACY_CI,
+                              "method": "Kocmi et al. 2021: share of pairs of MT systems of one "
                               "language pair whose metric difference has the sign of the human difference "
                               "(a metric tie counts as not agreeing); pooled = counts summed over pairs; "
                               "percentile bootstrap resampling systems within each pair, pairs of two "
@@ -688,15 +695,16 @@ def run(root: Path, out: Path, workers: int = 2, pairs: Sequence[str] | None = N
                             "systems": "MT systems with an output and a human score"},
         "paired_bootstrap": {**PAIRED_BOOTSTRAP, "method": "sacreBLEU's paired bootstrap resampling "
                              "(mtlearn.paired_test, as sacrebleu --paired-bs): one set of draws per pair "
-                             "(numpy default_rng(seed).choice) shared by all systems; p = (c + 1) / (n + 1), c the "
+                             "(numpy default_rng(seed).choice) shared by all systems; p = (c "
+                             "+ 1) / (n + 1), c the "
                              "samples whose |difference| minus the mean |difference| exceeds the observed "
                              "|difference| (two-sided); significant when p <= alpha"},
         "human_significance": {**HUMAN_TEST, "method": "one-sided Wilcoxon rank-sum (Mann-Whitney U, "
                                "normal approximation with tie and continuity correction) on all "
                                "scored segment z-scores of A against B, A = higher official z"},
         "segment_level": {"tables": "none: SID in ad-seg-scores-*.csv is not the line number of the text "
-                                    "files and the true mapping is not in the public data, so no segment-level "
-                                    "correlation is shipped",
+                                    "files and the true mapping is not in the public data, so no "
+                                    "segment-level correlation is shipped",
                           "join_check": {"offsets": list(JOIN_OFFSETS), "shuffle_seed": JOIN_SHUFFLE_SEED,
                                          "method": "within-system Pearson r of a sentence metric at line "
                                                    "SID - 1 + offset against the human z of SID; the same "
@@ -720,7 +728,8 @@ GENERATED = ("systems.csv", "reference_scores.csv", "system_correlations.csv", "
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("path", type=Path, help="a WMT22 folder laid out like ../shared/data/wmt22")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
+                        help=f"output folder (default {DEFAULT_OUT})")
     parser.add_argument("--workers", type=int, default=2, help="processes for scoring (default 2)")
     parser.add_argument("--pairs", nargs="*", help="only these pairs (default: all found)")
     args = parser.parse_args(argv)

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
-import os
-
 import pytest
-
 import tiers
 from repo_paths import REPO, wmt22_path  # noqa: F401  (re-exported for fixtures)
+from second_user import User, make_attacker, make_public_tmp
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--full", action="store_true", default=False,
-                     help=f"the full tier: every segment of every WMT22 sweep (make test-full; or {tiers.TIER_ENV}=full)")
+                     help="the full tier: every segment of every WMT22 sweep (make test-full; or "
+                          f"{tiers.TIER_ENV}=full)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -27,7 +28,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _empty_browser_artifacts() -> None:
-    """Earlier runs' browser screenshots go (test-artifacts/browser/*.png); this run's stay, whichever worker wrote them."""
+    """Earlier runs' browser screenshots go (test-artifacts/browser/*.png); this run's stay, whichever worker
+    wrote them."""
     for old in (REPO / "test-artifacts" / "browser").glob("*.png"):
         old.unlink(missing_ok=True)
 
@@ -44,7 +46,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         marker = item.get_closest_marker("full")
         if marker is not None:
             why = marker.kwargs.get("reason", "")
-            item.add_marker(pytest.mark.skip(reason=f"full tier only (make test-full){': ' + why if why else ''}"))
+            item.add_marker(pytest.mark.skip(reason="full tier only (make "
+                                                    f"test-full){': ' + why if why else ''}"))
 
 
 @pytest.fixture(scope="session")
@@ -62,3 +65,15 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
     # --doctest-modules would import each conftest.py as a module named "conftest",
     # and tests/ and tests/browser/ each have one: they hold fixtures, not doctests.
     return True if collection_path.name == "conftest.py" else None
+
+
+@pytest.fixture(scope="session")
+def attacker() -> Iterator[User]:
+    """A second user of the machine for the hostile tests (root only; tests/second_user.py)."""
+    yield from make_attacker()
+
+
+@pytest.fixture
+def public_tmp() -> Iterator[Path]:
+    """A folder every user can enter (pytest's own tmp_path is private to its owner)."""
+    yield from make_public_tmp()

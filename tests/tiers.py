@@ -31,7 +31,8 @@ T = TypeVar("T")
 
 #: The environment variable that selects the tier ("sample", the default, or "full"); ``--full`` sets it.
 TIER_ENV = "MTLEARN_TEST_TIER"
-#: The first segments of every file, then every EVERY-th (chrF, whose segments are cheap: every CHRF_EVERY-th).
+#: The first segments of every file, then every EVERY-th (chrF, whose segments are cheap: every
+#: CHRF_EVERY-th).
 FIRST = 10
 EVERY = 100
 CHRF_EVERY = 20
@@ -42,7 +43,8 @@ SEED = 2022
 #: pair's longest (candidate + reference words) segments are added.
 HARDEST = 3
 LONGEST = 3
-#: TER against sacreBLEU adds the LONGEST longest segments of at most this many words (candidate and references).
+#: TER against sacreBLEU adds the LONGEST longest segments of at most this many words (candidate and
+#: references).
 TER_LONGEST_WORDS = 300
 #: The agreement study regenerates this pair byte for byte (its rows of every table; the pooled rows
 #: need every pair: full tier). de-en: two references, nine systems, one of the cheaper pairs to score.
@@ -65,7 +67,7 @@ LONGEST_FILES = (
     "tests/study/test_wmt22_agreement.py",
     "tests/tools/test_hostile_cli.py",
     "tests/metrics/chrf/test_chrf_wmt22.py",
-    "tests/test_hostile_security.py",
+    "tests/tools/test_workshop_hostile.py",
 )
 
 
@@ -83,7 +85,8 @@ def name() -> str:
     return "full" if is_full() else "sample"
 
 
-def sample_lines(n: int, extra: Iterable[int] = (), *, every: int = EVERY, full: bool | None = None) -> list[int]:
+def sample_lines(n: int, extra: Iterable[int] = (), *, every: int = EVERY,
+                 full: bool | None = None) -> list[int]:
     """The segment indices a sweep checks of a file of ``n`` segments (every one in the full tier)."""
     if is_full() if full is None else full:
         return list(range(n))
@@ -107,5 +110,6 @@ def describe() -> str:
     if is_full():
         return "mtlearn test tier: full (every segment of every WMT22 sweep)"
     return (f"mtlearn test tier: sample (make test-full for every segment): first {FIRST} segments + every "
-            f"{EVERY}th ({CHRF_EVERY}th for chrF), seed {SEED}; METEOR counts + {HARDEST} unproven and {LONGEST} longest per pair and rule; "
+            f"{EVERY}th ({CHRF_EVERY}th for chrF), seed {SEED}; METEOR counts + {HARDEST} unproven and "
+            f"{LONGEST} longest per pair and rule; "
             f"agreement tables: {AGREEMENT_PAIR}")

@@ -51,7 +51,8 @@ def request(base: str, path: str, *, source: str = "127.0.0.1", method: str = "G
             timeout: float = TIMEOUT_S) -> Answer:
     """One request to ``base + path`` from the address ``source``; redirects are not followed."""
     where = urlsplit(base)
-    connection = http.client.HTTPConnection(where.hostname, where.port, timeout=timeout, source_address=(source, 0))
+    connection = http.client.HTTPConnection(where.hostname, where.port, timeout=timeout,
+                                            source_address=(source, 0))
     body = urlencode(form) if form is not None else None
     sent = dict(headers or {})
     if body is not None:
@@ -94,12 +95,15 @@ def encode(msg: dict, v1: bool) -> Any:
 async def connect(base: str, token: str, kernel_id: str, *, v1: bool) -> WebSocketClientConnection:
     """A kernel websocket (v1: asking for the v1 subprotocol; else none, the legacy protocol)."""
     session = uuid.uuid4().hex
-    url = f"{base.replace('http', 'ws', 1)}/api/kernels/{kernel_id}/channels?session_id={session}&token={token}"
-    return await websocket_connect(HTTPRequest(url, request_timeout=TIMEOUT_S), subprotocols=[V1] if v1 else None)
+    url = (f"{base.replace('http', 'ws', 1)}/api/kernels/{kernel_id}/channels"
+           f"?session_id={session}&token={token}")
+    return await websocket_connect(HTTPRequest(url, request_timeout=TIMEOUT_S), subprotocols=[V1] if v1
+                                   else None)
 
 
 async def request_states(conn: WebSocketClientConnection, *, v1: bool, timeout: float = 30) -> Optional[dict]:
-    """Ask the kernel for every widget's state; the ``states`` of its answer, ``None`` if the socket closes."""
+    """Ask the kernel for every widget's state; the ``states`` of its answer, ``None`` if the socket
+    closes."""
     session, comm = uuid.uuid4().hex, uuid.uuid4().hex
     opened = message("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}},
                      session, {"version": "1.0.0"})

@@ -1,4 +1,5 @@
-"""Input checks, shared by every metric: what users pass in, normalised or refused with a message that names it.
+"""Input checks, shared by every metric: what users pass in, normalised or refused with a message that names
+it.
 
 A *segment* (a candidate or a reference) is either a string, tokenized with the
 metric's ``tokenize`` setting, or a list/tuple of string tokens, used as given.
@@ -115,7 +116,7 @@ def check_corpus(candidates: object, references: object) -> None:
     Traceback (most recent call last):
     ...
     ValueError: references: 1 reference lists for 2 candidates; references[i] must hold the references of candidates[i]
-    """
+    """  # noqa: E501
     _refuse_bytes(candidates, "candidates")
     _refuse_bytes(references, "references")
     if isinstance(candidates, str) or not isinstance(candidates, Sequence):
@@ -230,7 +231,8 @@ def as_real(value: object, argname: str) -> Union[int, float, Fraction]:
     return float(value)
 
 
-#: The most digits :func:`parse_number` reads in a number (the digits of a decimal, or of each side of a fraction).
+#: The most digits :func:`parse_number` reads in a number (the digits of a decimal, or of each side of a
+#: fraction).
 
 def check_index(index: object, size: int, what: str = "segment") -> int:
     """A sequence position given by the user, checked and made non-negative.

@@ -18,7 +18,7 @@ Toy(score=0.5)
 Traceback (most recent call last):
 ...
 ValueError: references: 1 reference lists for 2 candidates; references[i] must hold the references of candidates[i]
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 

@@ -63,7 +63,8 @@ class Section:
 
     def text_lines(self) -> list[str]:
         head = [self.heading] if self.heading else []
-        return head + [self.indent + line for line in self.lines] + [self.indent + s.text() for s in self.steps]
+        return (head + [self.indent + line for line in self.lines]
+                + [self.indent + s.text() for s in self.steps])
 
 
 @dataclass(frozen=True)
@@ -102,8 +103,8 @@ def derive(result: object, **options: Any) -> Derivation:
 @singledispatch
 def derive_html(result: object) -> str:
     """A result's HTML (``_repr_html_``), registered by its metric's ``explain.py`` as :func:`derive` is."""
-    raise TypeError(f"no HTML derivation for {type(result).__name__}: its metric's explain module registers one "
-                    "(import the metric)")
+    raise TypeError(f"no HTML derivation for {type(result).__name__}: its metric's explain module registers "
+                    "one (import the metric)")
 
 
 @singledispatch

@@ -187,4 +187,5 @@ def orders_text(values: Sequence, fmt: Callable[[object], str], sep: str = "/") 
         return sep.join(fmt(v) for v in values)
     head = list(values.head) + [values.fill]
     rest = values.length - len(head)
-    return sep.join(fmt(v) for v in head) + (f" (and {rest} more orders, each {fmt(values.fill)})" if rest else "")
+    return sep.join(fmt(v) for v in head) + (f" (and {rest} more orders, each {fmt(values.fill)})" if rest
+                                             else "")

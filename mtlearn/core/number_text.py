@@ -1,4 +1,5 @@
-"""Numbers typed as text (options on the command line, the explorers' boxes, answers to exercises), read exactly and within bounds."""
+"""Numbers typed as text (options on the command line, the explorers' boxes, answers to exercises), read
+exactly and within bounds."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import re
 from fractions import Fraction
 
 NUMBER_MAX_DIGITS = 400
-#: The magnitudes :func:`parse_number` accepts, besides 0: from 10**-300 to 10**300 (well inside a float's range).
+#: The magnitudes :func:`parse_number` accepts, besides 0: from 10**-300 to 10**300 (well inside a float's
+#: range).
 NUMBER_MAX_EXPONENT = 300
 
 _DECIMAL = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?")
@@ -16,7 +18,8 @@ _SMALLEST = 1 / _LARGEST
 
 
 class NumberError(ValueError):
-    """Text that :func:`parse_number` refuses: the message is ``"<name>: <reason>"``; ``reason`` alone is kept.
+    """Text that :func:`parse_number` refuses: the message is ``"<name>: <reason>"``; ``reason`` alone is
+    kept.
 
     ``bound`` is True when the text is a number beyond the bounds (too large, too close
     to 0, too many digits), False when it is no number at all.
@@ -64,7 +67,7 @@ def parse_number(text: str, name: str) -> Fraction:
     Traceback (most recent call last):
     ...
     mtlearn.core.number_text.NumberError: --alpha: 'nan' is not a number (write e.g. 0.25 or 1/4)
-    """
+    """  # noqa: E501
     if not isinstance(text, str):
         raise TypeError(f"{name}: expected the text of a number, got {type(text).__name__}")
     stripped = text.strip()
@@ -87,7 +90,8 @@ def _too_many_digits(digits: str, text: str, name: str) -> None:
 
 
 def _read_decimal(negative: bool, whole: str, part: str, exponent: str, text: str, name: str) -> Fraction:
-    """``[-]whole.part e exponent`` as a Fraction; its order of magnitude is checked before 10**k is computed."""
+    """``[-]whole.part e exponent`` as a Fraction; its order of magnitude is checked before 10**k is
+    computed."""
     digits = (whole + part).lstrip("0")
     _too_many_digits(whole + part, text, name)
     if not digits:
@@ -117,7 +121,8 @@ def _check_order(order: int, text: str, name: str) -> None:
 
 
 def _in_range(value: Fraction, text: str, name: str) -> Fraction:
-    """``value`` when 0 or within the magnitudes allowed; the exact check after :func:`_check_order`'s rough one."""
+    """``value`` when 0 or within the magnitudes allowed; the exact check after :func:`_check_order`'s rough
+    one."""
     if value and abs(value) > _LARGEST:
         _check_order(NUMBER_MAX_EXPONENT + 1, text, name)
     if value and abs(value) < _SMALLEST:

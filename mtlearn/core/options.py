@@ -32,7 +32,7 @@ from typing import Any, Optional, TypeVar
 from mtlearn.core.checks import check_choice
 
 Check = Callable[[Any, str], Any]
-O = TypeVar("O", bound="Options")
+OptionsT = TypeVar("OptionsT", bound="Options")
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,8 @@ class Options:
             if "option" in f.metadata:
                 meta = dict(f.metadata["option"])
                 meta["flags"] = meta["flags"] or ("--" + f.name.replace("_", "-"),)
-                out.append(OptionSpec(name=f.name, default=None if f.default is MISSING else f.default, **meta))
+                out.append(OptionSpec(name=f.name, default=None if f.default is MISSING else f.default,
+                                      **meta))
         return out
 
     @classmethod
@@ -88,7 +89,7 @@ class Options:
             raise KeyError(f"{cls.__name__} has no option {name!r}")
         return found[0]
 
-    def but(self: O, **changes: Any) -> O:
+    def but(self: OptionsT, **changes: Any) -> OptionsT:
         """A copy with ``changes`` (checked again)."""
         return replace(self, **changes)  # type: ignore[type-var]
 

@@ -33,7 +33,7 @@ sentence whose "tokens" are whole sentences (``wer`` of two sentences was 2.0, `
 Traceback (most recent call last):
 ...
 mtlearn.core.references.CorpusGivenError: candidate: a list of 2 sentences ('the cat sat on the mat', 'a dog barked'), not the tokens of one: wer() scores one candidate; for a corpus call corpus_wer(candidates, references), references[i] listing the references of candidates[i]
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 
@@ -148,7 +148,8 @@ def _nested(references: Sequence, n: int, call: str) -> ReferenceLayout:
     return _lengths(n, k, call)
 
 
-def check_reference_layout(candidates: Sequence, references: object, *, call: str = "corpus_bleu") -> ReferenceLayout:
+def check_reference_layout(candidates: Sequence, references: object, *,
+                           call: str = "corpus_bleu") -> ReferenceLayout:
     """Which layout ``references`` has for these ``candidates`` (see the module docstring).
 
     ``call`` names the function in the corrected call of the message. Candidates and
@@ -160,7 +161,7 @@ def check_reference_layout(candidates: Sequence, references: object, *, call: st
     '[references]'
     >>> check_reference_layout(["a b", "c d"], [["a b", "x"], ["c d", "y"]]).layout
     'ambiguous'
-    """
+    """  # noqa: E501
     n = len(candidates) if isinstance(candidates, (list, tuple)) else 0
     tokens = n > 0 and all(_is_tokens(c) for c in candidates)
     if isinstance(references, str):
@@ -171,7 +172,8 @@ def check_reference_layout(candidates: Sequence, references: object, *, call: st
             f"{call.replace('corpus_', '')}(candidate, [reference]))"),
             "[[references]]" if n == 1 else None, n, None)
     if n == 0 or not isinstance(references, (list, tuple)) or not references:
-        return _result("unknown", "", None, n, len(references) if isinstance(references, (list, tuple)) else None)
+        return _result("unknown", "", None, n, len(references) if isinstance(references, (list, tuple))
+                       else None)
     if all(_is_reference(r, tokens) for r in references):
         return _flat(references, n, tokens, call)
     if all(_is_reference_list(r, tokens) for r in references):
@@ -208,14 +210,16 @@ def warn_reference_layout(candidates: Sequence, references: object, *, call: str
     return layout
 
 
-# --------------------------------------------------------------------------- square shapes: score both readings
+# ------------------------------------------------------------------------- square shapes: score both readings
 
-#: Up to this many segments, an ambiguous (square) call is scored both ways; above, the warning gives no scores.
+#: Up to this many segments, an ambiguous (square) call is scored both ways; above, the warning gives no
+#: scores.
 AMBIGUOUS_SCORED = 16
 
 
 class AmbiguousLayoutWarning(ReferenceLayoutWarning):
-    """A square call (as many reference lists as segments, each as long) whose two readings score differently."""
+    """A square call (as many reference lists as segments, each as long) whose two readings score
+    differently."""
 
 
 def transposed(references: Sequence) -> list[list]:
@@ -227,7 +231,8 @@ def transposed(references: Sequence) -> list[list]:
     return [list(refs) for refs in zip(*references)]
 
 
-def warn_ambiguous_layout(candidates: Sequence, references: object, score: float, rescore: Callable[[list], float],
+def warn_ambiguous_layout(candidates: Sequence, references: object, score: float,
+                          rescore: Callable[[list], float],
                           *, call: str, stacklevel: int = 3) -> Optional[tuple[float, float]]:
     """When the shapes cannot tell the layout, score the other reading and warn if the scores differ.
 
@@ -250,7 +255,7 @@ def warn_ambiguous_layout(candidates: Sequence, references: object, score: float
     (0.5, 1.0)
     >>> print(caught[0].message)
     references is 2 lists of 2: per segment (as read) or 2 reference streams (sacreBLEU's layout); the shapes cannot tell, and the readings differ: corpus_bleu = 0.5000 as read, 1.0000 as streams. If they are streams: corpus_bleu(candidates, [list(refs) for refs in zip(*references)])
-    """
+    """  # noqa: E501
     try:
         layout = check_reference_layout(candidates, references, call=call)
     except TypeError:
@@ -290,11 +295,12 @@ def distinct_decimals(a: float, b: float, fewest: int = 4) -> tuple[str, str]:
     return repr(a), repr(b)
 
 
-# --------------------------------------------------------------------------- a corpus given to a sentence function
+# ---------------------------------------------------------------------- a corpus given to a sentence function
 
 
 class CorpusGivenError(ValueError, TypeError):
-    """A sentence function was given a corpus (or a corpus' references); the message names the corpus function.
+    """A sentence function was given a corpus (or a corpus' references); the message names the corpus
+    function.
 
     A ``ValueError`` (the values have the wrong shape for one sentence) and a ``TypeError``
     (what a list of token lists used to raise), so callers catching either still do.
@@ -340,7 +346,8 @@ def segment_shape_problem(segment: object) -> Optional[str]:
 
 
 def _reference_problem(references: object) -> Optional[str]:
-    """A sentence call's references in a corpus' shape: a reference that is a list of sentences or of token lists."""
+    """A sentence call's references in a corpus' shape: a reference that is a list of sentences or of token
+    lists."""
     if isinstance(references, str) or not isinstance(references, (list, tuple)):
         return None
     for k, ref in enumerate(references):
@@ -350,8 +357,8 @@ def _reference_problem(references: object) -> Optional[str]:
             return f"references[{k}] is a list of {len(ref)} token lists, not one reference"
         sentences = [item for item in ref if isinstance(item, str) and _words(item) > 1]
         if sentences:
-            return (f"references[{k}] is a list holding sentences ({_quoted(sentences)}), which would be read as "
-                    f"one reference of {len(ref)} token{'s' if len(ref) > 1 else ''}")
+            return (f"references[{k}] is a list holding sentences ({_quoted(sentences)}), which would be "
+                    f"read as one reference of {len(ref)} token{'s' if len(ref) > 1 else ''}")
     return None
 
 
@@ -371,12 +378,14 @@ def check_sentence_call(candidate: object, references: object, *, call: str, cor
     Traceback (most recent call last):
     ...
     mtlearn.core.references.CorpusGivenError: references: references[0] is a list holding sentences ('the cat', 'a cat'), which would be read as one reference of 2 tokens: meteor() scores one candidate; for a corpus call corpus_meteor(candidates, references), references[i] listing the references of candidates[i]
-    """
+    """  # noqa: E501
     corpus = f"corpus_{call}" if corpus == "" else corpus
     problem = segment_shape_problem(candidate)
     if problem:
-        raise CorpusGivenError(f"{candidate_name}: {problem}, not the tokens of one: {_corpus_advice(call, corpus)}")
-    phrases = isinstance(candidate, (list, tuple)) and any(isinstance(t, str) and _words(t) > 1 for t in candidate)
+        raise CorpusGivenError(f"{candidate_name}: {problem}, not the tokens of one: "
+                               f"{_corpus_advice(call, corpus)}")
+    phrases = (isinstance(candidate, (list, tuple))
+               and any(isinstance(t, str) and _words(t) > 1 for t in candidate))
     found = None if phrases else _reference_problem(references)  # multi-word tokens on both sides: on purpose
     if found:
         raise CorpusGivenError(f"{references_name}: {found}: {_corpus_advice(call, corpus)}")

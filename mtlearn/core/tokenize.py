@@ -1,6 +1,7 @@
-"""Tokenizers: turn a sentence string into the list of tokens the metrics count. ``whitespace`` is plain ``str.split()``; ``13a``, ``intl``, ``zh``, ``ja-mecab``,
-``ko-mecab``, ``char`` and ``none`` are sacreBLEU's own tokenizer classes, reused
-rather than rewritten so that mtlearn's BLEU sees exactly the tokens sacreBLEU sees.
+"""Tokenizers: turn a sentence string into the list of tokens the metrics count. ``whitespace`` is plain
+``str.split()``; ``13a``, ``intl``, ``zh``, ``ja-mecab``, ``ko-mecab``, ``char`` and ``none`` are sacreBLEU's
+own tokenizer classes, reused rather than rewritten so that mtlearn's BLEU sees exactly the tokens sacreBLEU
+sees.
 
 ``ja-mecab`` (Japanese) and ``ko-mecab`` (Korean) cut words with the MeCab
 morphological analyser and its dictionary (IPAdic; mecab-ko-dic), which are not
@@ -30,7 +31,6 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Callable, Optional, Union
-
 
 #: Names accepted by every ``tokenize=`` argument in mtlearn.
 TOKENIZERS: tuple[str, ...] = (
@@ -128,7 +128,7 @@ def get_tokenizer(name: str) -> Callable[[str], list[str]]:
     ``ja-mecab`` and ``ko-mecab`` raise :class:`MissingExtraError` when their extra is
     not installed. A tokenizer is built once and kept (a failure is not kept, so
     installing the extra and calling again works).
-    """
+    """  # noqa: E501
     if not isinstance(name, str) or name not in TOKENIZERS:
         raise ValueError(
             f"tokenize: unknown tokenizer {name!r}; choose one of {', '.join(TOKENIZERS)}"
@@ -177,7 +177,7 @@ def unsplit_cjk(segment: Union[str, Sequence[str]], tokenize: str) -> Optional[s
     ('zh', 'ja-mecab')
     >>> unsplit_cjk("猫坐在垫子上", "zh"), unsplit_cjk(["猫", "坐"], "whitespace"), unsplit_cjk("the cat", "13a")
     (None, None, None)
-    """
+    """  # noqa: E501
     if tokenize in _CJK_TOKENIZERS:
         return None
     text = segment if isinstance(segment, str) else " ".join(str(t) for t in segment)
@@ -191,6 +191,6 @@ def cjk_note(tokenize: str, better: str, subject: str = "the candidate holds") -
 
     >>> cjk_note("13a", "zh")
     'the candidate holds Chinese or Japanese text without spaces, so 13a keeps whole phrases as single tokens: try tokenize="zh" or "char"'
-    """
+    """  # noqa: E501
     return (f"{subject} Chinese or Japanese text without spaces, so {tokenize} keeps whole phrases "
             f'as single tokens: try tokenize="{better}" or "char"')

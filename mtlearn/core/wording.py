@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+
 def plural(n: int, noun: str) -> str:
     """``n`` followed by ``noun``, with an ``s`` unless ``n`` is 1 — for counts in explanations and messages.
 

@@ -152,10 +152,12 @@ PAPINENI_THE_THE = BleuExample(
 
 #: Papineni et al. (2002), example 1, exactly as printed (with the final full stop).
 PAPINENI_SENTENCES: dict[str, str] = {
-    "candidate 1": "It is a guide to action which ensures that the military always obeys the commands of the party.",
+    "candidate 1": "It is a guide to action which ensures that the military always obeys the "
+                   "commands of the party.",
     "candidate 2": "It is to insure the troops forever hearing the activity guidebook that party direct.",
     "reference 1": "It is a guide to action that ensures that the military will forever heed Party commands.",
-    "reference 2": "It is the guiding principle which guarantees the military forces always being under the command of the Party.",
+    "reference 2": "It is the guiding principle which guarantees the military forces always being under the "
+                   "command of the Party.",
     "reference 3": "It is the practical guide for the army always to heed the directions of the party.",
 }
 

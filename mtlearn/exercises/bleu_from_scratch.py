@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 
 import mtlearn
-from mtlearn.metrics.bleu.formulas import brevity_penalty, modified_precision
 from mtlearn.exercises.kinds import CodingExercise, Exercise, Question
+from mtlearn.metrics.bleu.formulas import brevity_penalty, modified_precision
 
 __all__ = ["EXERCISES"]
 

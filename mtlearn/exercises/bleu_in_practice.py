@@ -57,8 +57,8 @@ def _guide_lengths() -> tuple[int, list[int]]:
 
 
 EXERCISES: tuple[Exercise, ...] = (
-    Question("02.1", "Brevity penalty of 'she reads a' against 'she reads a book' (segment 1 of section "
-                     "2, alone)",
+    Question("02.1", "Brevity penalty of 'she reads a' against 'she reads a book' "
+                     "(segment 1 of section 2, alone)",
              lambda: mtlearn.bleu("she reads a", ["she reads a book"]).brevity_penalty),
     Question("02.2", "How many tokens has 'Hello, world!' with tokenize='13a'?",
              lambda: len(mtlearn.tokenize("Hello, world!", "13a"))),

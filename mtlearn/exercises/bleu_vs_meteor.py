@@ -47,8 +47,8 @@ def _counts_case(rng: random.Random) -> tuple[int, int, int, int]:
 _D2L_WEIGHTS = (0.5, 0.25, 0.125, 0.0625)
 
 EXERCISES: tuple[Exercise, ...] = (
-    Question("05.1", "Which metric, 'bleu' (plain BLEU-4) or 'meteor', scores the inflections candidate "
-                     "higher?",
+    Question("05.1", "Which metric, 'bleu' (plain BLEU-4) or 'meteor', scores the "
+                     "inflections candidate higher?",
              lambda: _higher_of_the_two(_INFLECTIONS)),
     Question("05.2", "METEOR of 'the big dog ran' against the notebook's reference",
              lambda: mtlearn.meteor("the big dog ran", [_REFERENCE]).score),

@@ -23,9 +23,9 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, Optional, Union
 
+from mtlearn.core.number_text import NumberError, parse_number
 from mtlearn.exercises.catalogue import exercise
 from mtlearn.exercises.kinds import CodingExercise, Question
-from mtlearn.core.number_text import NumberError, parse_number
 
 __all__ = ["check", "check_function", "verdict"]
 
@@ -342,8 +342,8 @@ def check_function(exercise_id: str, function: object) -> None:
     """
     found = exercise(exercise_id)
     if not isinstance(found, CodingExercise):
-        raise TypeError(f"exercise_id {exercise_id!r} is a question: check it with check({exercise_id!r}, "
-                        "answer)")
+        raise TypeError(f"exercise_id {exercise_id!r} is a question: check it with "
+                        f"check({exercise_id!r}, answer)")
     if not callable(function):
         raise TypeError(f"function: expected the function you wrote, got {type(function).__name__}")
     problem = _first_disagreement(found, function)

@@ -63,13 +63,13 @@ EXERCISES: tuple[Exercise, ...] = (
     Question("06.2", "Which metric orders Lan-Bridge and Online-G (de-en) as the humans do: "
              "'bleu', 'meteor', 'both' or 'neither'?",
              lambda: agreement.compare_systems("de-en", "Lan-Bridge", "Online-G", tables=_tables()).agreeing),
-    Question("06.3", "uk-en without ALMAnaCH-Inria: does BLEU's Spearman rho go 'up', 'down' or stay the "
-                     "'same'?",
+    Question("06.3", "uk-en without ALMAnaCH-Inria: does BLEU's Spearman rho go 'up', "
+                     "'down' or stay the 'same'?",
              lambda: _rho_without("uk-en", "bleu", "ALMAnaCH-Inria")),
     Question("06.4", "Pairwise accuracy of BLEU 30.1, 28.4, 25.0 against human z 0.2, 0.3, -0.4 (a fraction)",
              lambda: pairwise_accuracy(*_MADE_UP).value),
-    Question("06.5", "How many of uk-en's system pairs does WMT's COMET (reference A) order as the humans "
-                     "do?",
+    Question("06.5", "How many of uk-en's system pairs does WMT's COMET (reference A) "
+                     "order as the humans do?",
              lambda: agreement.accuracy("uk-en", "comet", reference="A", tables=_tables()).agreeing),
     CodingExercise(
         "06.c1", "pearson(x, y): r = sum (x - mean x)(y - mean y) / sqrt(sum (x - mean x)^2 "

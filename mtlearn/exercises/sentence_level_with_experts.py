@@ -47,7 +47,8 @@ def _errors_case(rng: random.Random) -> tuple[list[tuple[str, str]]]:
 
 
 def _ties_case(rng: random.Random) -> tuple[list[float], list[float], float]:
-    """Two to seven translations: MQM from a few values (so the experts tie), metric scores on a grid, an epsilon."""
+    """Two to seven translations: MQM from a few values (so the experts tie), metric scores on a grid, an
+    epsilon."""
     n = rng.randint(2, 7)
     human = [rng.choice((0, 0, -1, -2, -5, -6, -10)) for _ in range(n)]
     metric = [rng.randint(0, 10) / 10 for _ in range(n)]
@@ -62,10 +63,12 @@ EXERCISES: tuple[Exercise, ...] = (
              lambda: kendall_tau(FIVE_METRIC, FIVE_MQM)),
     Question("09.3", "Where do the experts rank the reference 'ref' among the 15 translations (1 = best)?",
              lambda: _tables().system("ref").mqm_rank),
-    Question("09.4", "Of the 78 pairs of MT systems, how many does corpus BLEU against 'refB' order as the experts?",
+    Question("09.4",
+             "Of the 78 pairs of MT systems, how many does corpus BLEU against 'refB' order as the experts?",
              lambda: _tables().system_level("refB", "bleu", "accuracy").agreeing),
     CodingExercise(
-        "09.c1", "mqm_score(errors): minus the summed weights of (category, severity) pairs: Major 5, Minor 1, "
+        "09.c1",
+        "mqm_score(errors): minus the summed weights of (category, severity) pairs: Major 5, Minor 1, "
         "Minor Fluency/Punctuation 0.1, a category starting 'Non-translation' 25, 'No-error' 0",
         mqm_score,
         ((list(ROW_ERRORS),), ([],), ([("Style/Awkward", "Minor"), ("Fluency/Punctuation", "Minor"),
@@ -76,7 +79,8 @@ EXERCISES: tuple[Exercise, ...] = (
         "metric orders as the experts plus the pairs both call a tie (the metric ties when its scores differ "
         "by at most epsilon; the experts only when equal)",
         accuracy_with_ties,
-        (([0, 0, -5], [0.5, 0.75, 0.0], 0.0), ([0, 0, -5], [0.5, 0.75, 0.0], 0.25),  # tie_calibration's example
+        # tie_calibration's example first
+        (([0, 0, -5], [0.5, 0.75, 0.0], 0.0), ([0, 0, -5], [0.5, 0.75, 0.0], 0.25),
          (list(FIVE_MQM), list(FIVE_METRIC), 0.0), ([0, 0, -1, -5], [0.9, 0.8, 0.8, 0.1], 0.1)),
         _ties_case),
 )

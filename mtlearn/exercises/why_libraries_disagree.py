@@ -58,8 +58,8 @@ def _pairs_case(rng: random.Random) -> tuple[list[tuple[int, int]]]:
 
 
 EXERCISES: tuple[Exercise, ...] = (
-    Question("08.1", "Example A: the first step where nltk-sentence and keras-nlp-smooth part (as the "
-                     "tables print it)",
+    Question("08.1", "Example A: the first step where nltk-sentence and "
+                     "keras-nlp-smooth part (as the tables print it)",
              lambda: mtlearn.compare_implementations("A B B C D", ["A B C D E F"],
                                                      profiles=["nltk-sentence", "keras-nlp-smooth"])
              .divergence("nltk-sentence", "keras-nlp-smooth").first_divergence),

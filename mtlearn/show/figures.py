@@ -114,16 +114,16 @@ def _alignment_stages() -> Figure:
 
 
 def _clipping_the_the() -> Figure:
-    from mtlearn.metrics.bleu.score import bleu
     from mtlearn.examples.bleu import PAPINENI_THE_THE as ex
+    from mtlearn.metrics.bleu.score import bleu
 
     r = bleu(ex.candidate, list(ex.references), max_order=1, lowercase=ex.lowercase)
     return plots.plot_ngram_table(r, 1)
 
 
 def _tables_example_a() -> Figure:
-    from mtlearn.metrics.bleu.score import bleu
     from mtlearn.examples.bleu import DIGEST_6_PRECISIONS as ex
+    from mtlearn.metrics.bleu.score import bleu
 
     r = bleu(ex.candidate, list(ex.references), max_order=ex.max_order)
     fig = plots.TeachingFigure(figsize=(10.0, 2.9), layout="constrained")
@@ -135,8 +135,9 @@ def _tables_example_a() -> Figure:
 
 
 def _brevity_penalty() -> Figure:
+    from mtlearn.examples.bleu import DIGEST_6_PRECISIONS as a
+    from mtlearn.examples.bleu import DIGEST_8_BREVITY as c
     from mtlearn.metrics.bleu.score import bleu
-    from mtlearn.examples.bleu import DIGEST_6_PRECISIONS as a, DIGEST_8_BREVITY as c
 
     results = [bleu(ex.candidate, list(ex.references), max_order=ex.max_order) for ex in (c, a)]
     return plots.plot_brevity_penalty(results)

@@ -308,11 +308,11 @@ def wmt_kendall_like(
 
     >>> wmt_kendall_like([[(90, 0.8), (40, 0.3), (70, 0.3)], [(10, 0.1), (80, 0.1)]])
     KendallLikeResult(tau=-0.3333333333333333, concordant=1, discordant=2, metric_ties=2, human_close=1, threshold=25.0)
-    """
+    """  # noqa: E501
     if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or threshold < 0:
         raise ValueError(f"threshold: expected a number >= 0, got {threshold!r}")
     concordant = discordant = ties = close = 0
-    for g, group in enumerate(groups):
+    for group in groups:
         items = [(float(h), float(m)) for h, m in group]
         for (h1, m1), (h2, m2) in combinations(items, 2):
             if abs(h1 - h2) <= threshold:

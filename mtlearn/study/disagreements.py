@@ -62,8 +62,8 @@ def _check(human: Mapping[str, Sequence[float]], metric: Mapping[str, Sequence[f
         raise ValueError("metric: give scores for exactly the systems that have human scores")
     for s in names:
         if len(human[s]) != len(seg_ids) or len(metric[s]) != len(seg_ids):
-            raise ValueError(f"human: system {s!r} needs one human and one metric score per segment "
-                             f"({len(seg_ids)})")
+            raise ValueError(f"human: system {s!r} needs one human and one metric "
+                             f"score per segment ({len(seg_ids)})")
     for name, value in limits.items():
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise ValueError(f"{name}: expected a positive whole number or None, got {value!r}")

@@ -93,7 +93,7 @@ def metric(name: str) -> StudyMetric:
     Traceback (most recent call last):
     ...
     ValueError: name: unknown metric 'comet'; choose one of bleu, bleu_add1, chrf, chrf++, meteor, meteor_chunks, ter, wer, bertscore
-    """
+    """  # noqa: E501
     for m in METRICS:
         if m.name == name:
             return m

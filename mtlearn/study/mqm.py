@@ -373,8 +373,8 @@ def read_average_scores(path: Union[str, os.PathLike]) -> dict[Key, Optional[flo
             system, _, rest = line.partition("\t")
             parts = rest.split()
             if not system or len(parts) != 2:
-                raise ValueError(f"path: {p.name} line {number} is not 'system<TAB>score seg_id': "
-                                 f"{line[:80]!r}")
+                raise ValueError(f"path: {p.name} line {number} is not "
+                                 f"'system<TAB>score seg_id': {line[:80]!r}")
             score, seg = parts
             try:
                 value = None if score == "None" else float(score)

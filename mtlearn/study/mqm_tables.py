@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Optional
 
-__all__ = ["SEGMENT_STATISTICS", "GROUPING_NAMES", "STATISTIC_NAMES", "MqmSystem", "SegmentRow", "SystemLevelRow",
-           "SystemScoreRow", "WithinSystemRow", "MqmTables", "load_mqm_tables"]
+__all__ = ["SEGMENT_STATISTICS", "GROUPING_NAMES", "STATISTIC_NAMES", "MqmSystem", "SegmentRow",
+           "SystemLevelRow", "SystemScoreRow", "WithinSystemRow", "MqmTables", "load_mqm_tables"]
 
 _DATA = ("data", "mqm_ted_zhen")
 
@@ -67,7 +67,8 @@ class MqmSystem:
 
 @dataclass(frozen=True)
 class SegmentRow:
-    """One row of ``segment_level.csv`` (the constant metric's row: reference ``none``, metric ``constant``)."""
+    """One row of ``segment_level.csv`` (the constant metric's row: reference ``none``, metric
+    ``constant``)."""
 
     reference: str
     metric: str
@@ -150,18 +151,21 @@ def _segment_rows(rows: list[dict[str, str]]) -> tuple[SegmentRow, ...]:
 
 
 def _system_level_rows(rows: list[dict[str, str]]) -> tuple[SystemLevelRow, ...]:
-    return tuple(SystemLevelRow(r["reference"], r["metric"], r["systems"], int(r["n_systems"]), r["statistic"],
+    return tuple(SystemLevelRow(r["reference"], r["metric"], r["systems"], int(r["n_systems"]),
+                                r["statistic"],
                                 float(r["value"]), _int(r["agreeing"]), _int(r["comparisons"]),
                                 float(r["ci_low"]), float(r["ci_high"])) for r in rows)
 
 
 def _score_rows(rows: list[dict[str, str]]) -> tuple[SystemScoreRow, ...]:
-    return tuple(SystemScoreRow(r["reference"], r["metric"], r["system"], float(r["corpus"]), float(r["sentence_mean"]))
+    return tuple(SystemScoreRow(r["reference"], r["metric"], r["system"], float(r["corpus"]),
+                                float(r["sentence_mean"]))
                  for r in rows)
 
 
 def _within_rows(rows: list[dict[str, str]]) -> tuple[WithinSystemRow, ...]:
-    return tuple(WithinSystemRow(r["reference"], r["metric"], r["system"], int(r["segments"]), float(r["pearson"]),
+    return tuple(WithinSystemRow(r["reference"], r["metric"], r["system"], int(r["segments"]),
+                                 float(r["pearson"]),
                                  float(r["kendall"]), float(r["pearson_shuffled"])) for r in rows)
 
 
@@ -201,11 +205,13 @@ class MqmTables:
         for s in self.systems:
             if s.system == name:
                 return s
-        raise LookupError(f"system: no system {name!r}; the systems are {', '.join(s.system for s in self.systems)}")
+        raise LookupError(f"system: no system {name!r}; the systems are "
+                          f"{', '.join(s.system for s in self.systems)}")
 
     def _check(self, reference: str, metric: str) -> None:
         if reference not in self.references:
-            raise LookupError(f"reference: unknown value {reference!r}; choose one of {', '.join(self.references)}")
+            raise LookupError(f"reference: unknown value {reference!r}; choose one of "
+                              f"{', '.join(self.references)}")
         if metric not in self.metrics:
             raise LookupError(f"metric: unknown value {metric!r}; choose one of {', '.join(self.metrics)}")
 
@@ -234,14 +240,17 @@ class MqmTables:
         """
         return next(r for r in self.segment_rows if r.metric == "constant")
 
-    def system_level(self, reference: str, metric: str, statistic: str, systems: str = "mt") -> SystemLevelRow:
-        """The system-level row (``systems``: ``mt``, or ``mt+human`` with the other reference as a system)."""
+    def system_level(self, reference: str, metric: str, statistic: str,
+                     systems: str = "mt") -> SystemLevelRow:
+        """The system-level row (``systems``: ``mt``, or ``mt+human`` with the other reference as a
+        system)."""
         self._check(reference, metric)
         for r in self.system_level_rows:
             if (r.reference, r.metric, r.statistic, r.systems) == (reference, metric, statistic, systems):
                 return r
         raise LookupError(f"statistic: no system-level row for {metric!r}, {statistic!r}, {systems!r} "
-                          f"against {reference!r} (bleu_add1 has no corpus score; mt+human needs one reference)")
+                          f"against {reference!r} (bleu_add1 has no corpus score; "
+                          "mt+human needs one reference)")
 
     def within(self, reference: str, metric: str, system: str) -> WithinSystemRow:
         """One MT system's row of ``within_system.csv``."""

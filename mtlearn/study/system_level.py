@@ -32,8 +32,12 @@ from typing import Optional
 import numpy as np
 
 from mtlearn.study.accuracy import pairwise_accuracy
-# bootstrap_counts: for the doctest
-from mtlearn.study.correlation import BootstrapCI, bootstrap_counts, pearson, spearman
+from mtlearn.study.correlation import (
+    BootstrapCI,
+    bootstrap_counts,  # noqa: F401 - the module's doctest draws with it
+    pearson,
+    spearman,
+)
 from mtlearn.study.segment_level import interval
 
 __all__ = ["SYSTEM_STATISTICS", "SystemStatistic", "system_values", "system_level"]

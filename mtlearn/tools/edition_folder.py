@@ -139,8 +139,8 @@ def _check_archive(archive: Path, folder: Path, source: Path, protected: dict[Pa
     if resolved == folder or folder in resolved.parents:
         raise EditionError(f"{refuse}: it would be inside the edition it zips")
     if resolved.exists() and not (resolved.is_file() and (force or _ours(resolved))):
-        raise EditionError(f"{refuse}: it exists and the builder did not write it; pass --force to replace "
-                           "it")
+        raise EditionError(f"{refuse}: it exists and the builder did not write it; pass "
+                           "--force to replace it")
     return resolved
 
 
@@ -214,8 +214,8 @@ def _files_to_delete(output: Output, names: Sequence[str]) -> list[str]:
         if output.force:
             return []  # write into it, replacing the edition's names only
         raise EditionError(f"refusing --out {given}: it is not empty and the builder did not make it (no "
-                           f"valid {MARKER_FILE}); pass --force to write the edition into it (other files "
-                           "are kept)")
+                           f"valid {MARKER_FILE}); pass --force to write the edition into "
+                           "it (other files are kept)")
     changed = [name for name, digest in previous.items() if _changed(folder / name, digest)]
     if changed and not output.force:
         raise EditionError(f"refusing --out {given}: {given / changed[0]} changed since the builder wrote "

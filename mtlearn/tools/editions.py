@@ -241,8 +241,8 @@ def _mark_regions(source: str, where: str) -> tuple[str, list[str]]:
         inside = kind == "begin"
         if _nbgrader_marker(line) != kind:
             marker = BEGIN_SOLUTION if kind == "begin" else END_SOLUTION
-            notes.append(f"{where}, line {number}: {line.strip()[:60]!r} is not nbgrader's marker; read as "
-                         f"{marker!r}")
+            notes.append(f"{where}, line {number}: {line.strip()[:60]!r} is not nbgrader's "
+                         f"marker; read as {marker!r}")
             lines[number - 1] = line[: len(line) - len(line.lstrip())] + marker
     if inside:
         raise EditionError(f"{where}: a begin solution marker with no end solution marker after it")

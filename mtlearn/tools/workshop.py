@@ -182,13 +182,13 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if client is not None and cap > 0 and self.kernels_of(client) >= cap:
             self.log.warning("refusing a kernel: %s holds %d, the cap per client", client, cap)
             raise web.HTTPError(429, reason=f"You already have {cap} workshop pages open, the most one "
-                                            "participant may; close one (its place is freed at once) and "
-                                            "reload")
+                                            "participant may; close one (its place is "
+                                            "freed at once) and reload")
         running = len(self.list_kernel_ids())
         if running + sum(self._starting.values()) >= self.max_kernels:
             self.log.warning("refusing a kernel: %d running, the cap is %d", running, self.max_kernels)
-            raise web.HTTPError(503, reason=f"All {self.max_kernels} places are taken; try again in a few "
-                                            "minutes")
+            raise web.HTTPError(503, reason=f"All {self.max_kernels} places are taken; try "
+                                            "again in a few minutes")
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
         """Start a kernel as Jupyter does, unless the places are taken (then HTTP 503 or 429)."""

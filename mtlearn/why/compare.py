@@ -23,11 +23,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from mtlearn.core.checks import check_choice
+from mtlearn.core.references import warn_ambiguous_layout, warn_reference_layout
+from mtlearn.core.tokenize import TOKENIZERS
 from mtlearn.metrics.bleu import profiles as bleu_profiles
 from mtlearn.metrics.bleu.profile_scores import BleuProfileScorer
-from mtlearn.core.references import warn_ambiguous_layout, warn_reference_layout
-from mtlearn.core.checks import check_choice
-from mtlearn.core.tokenize import TOKENIZERS
 from mtlearn.why import explain as _explain  # noqa: F401  (registers the comparison's text and HTML)
 from mtlearn.why.divergence import Outcome, check_steps, walk
 from mtlearn.why.result import ImplementationComparison, ProfileResult

@@ -15,16 +15,15 @@ BLEU of 1 segment: from sacrebleu-corpus (0.5373) to hf-evaluate-smooth (0.6435)
   score/scale               scale: 100 -> 1                                     0.6435       +0.0000  moves reported
   total                                                                                      +0.1062  = 0.6435 - 0.5373 exactly
   first divergence: reference length (settings first differ at: reference length)
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 
 import html
 from typing import Any, Optional
 
-from mtlearn.core.wording import plural
-
 from mtlearn.core.derivation import derive_html, derive_text
+from mtlearn.core.wording import plural
 from mtlearn.why.divergence import Divergence, step_rows
 from mtlearn.why.result import ImplementationComparison
 

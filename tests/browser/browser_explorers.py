@@ -3,8 +3,8 @@
 The explorer's settings are read off the page (what the student sees: the
 references box, the slider readouts, the dropdowns, the checkboxes); the expected
 numbers are computed here, in the test process, with :func:`mtlearn.bleu`,
-:func:`mtlearn.meteor`, :func:`mtlearn.chrf` or :func:`mtlearn.ter`; and every ``span.mtlearn-num`` the explorer shows is
-compared with them: its ``data-value`` to the float's precision, and its text
+:func:`mtlearn.meteor`, :func:`mtlearn.chrf` or :func:`mtlearn.ter`; and every ``span.mtlearn-num`` the
+explorer shows is compared with them: its ``data-value`` to the float's precision, and its text
 rounded to the digits it shows (see ``mtlearn/show/css.py`` for the CSS classes
 and number names).
 
@@ -46,12 +46,12 @@ import time
 from fractions import Fraction
 from typing import Any, Callable, Optional
 
+import browser_ui as ui
+from browser_harness import save_screenshot
+
 import mtlearn
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError
 from mtlearn.show import css
-
-import browser_ui as ui
-from browser_harness import save_screenshot
 
 STAGES = ("exact", "stem", "synonym")
 
@@ -358,7 +358,8 @@ def exercise_bleu(page: Any, shot: str, root: str = f".{css.BLEU_EXPLORER}") -> 
         return float(bleu_expected(text, refs, settings)["score"])
 
     # Rotated: BP stays 1 but the higher-order precisions drop, so the max order slider matters too.
-    candidate = _new_candidate(refs, candidate, score, [lambda r: rotated(r, 1), rotated_and_shortened, shortened])
+    candidate = _new_candidate(refs, candidate, score,
+                               [lambda r: rotated(r, 1), rotated_and_shortened, shortened])
     ui.type_text(explorer.locator(f".{css.CANDIDATE}").first, candidate)
     assert textarea(explorer, css.CANDIDATE) == candidate
     after_typing = bleu_expected(candidate, refs, settings)
@@ -372,7 +373,8 @@ def exercise_bleu(page: Any, shot: str, root: str = f".{css.BLEU_EXPLORER}") -> 
     settings = bleu_settings(explorer)
     assert settings["max_order"] == int(shown) == before + (1 if key == "ArrowRight" else -1)
     after_slider = bleu_expected(candidate, refs, settings)
-    assert not math.isclose(after_slider["score"], after_typing["score"]), "max order should change this score"
+    assert not math.isclose(after_slider["score"], after_typing["score"]), (
+        "max order should change this score")
     wait_for_numbers(explorer, after_slider,
                      f"{shot} after the max order slider {before} -> {shown}")
     save_screenshot(page, f"{shot}-after-max-order-slider")
@@ -403,7 +405,7 @@ def exercise_meteor(page: Any, shot: str, root: str = f".{css.METEOR_EXPLORER}")
     explorer.locator(f".{css.SCORE}").first.scroll_into_view_if_needed()
     save_screenshot(page, f"{shot}-after-typing")
 
-    # Every parameter slider must move the score (issue 14: alpha and beta could not, from
+    # Every parameter slider must move the score (alpha and beta once could not, from
     # a starting pair with P = R = 1 and one chunk per match).
     current = after_typing
     for name in ("alpha", "beta", "gamma"):
@@ -467,7 +469,8 @@ def exercise_ter(page: Any, shot: str, root: str = f".{css.TER_EXPLORER}") -> No
 
     # Rotated: the same words in another order, so TER shifts a block (and the picture shows an arrow).
     candidate = _new_candidate(refs, candidate, score,
-                               [lambda r: rotated(r, len(r.split()) // 2).lower(), rotated_and_shortened, shortened])
+                               [lambda r: rotated(r, len(r.split()) // 2).lower(), rotated_and_shortened,
+                                shortened])
     ui.type_text(explorer.locator(f".{css.CANDIDATE}").first, candidate)
     assert textarea(explorer, css.CANDIDATE) == candidate
     after_typing = ter_expected(candidate, refs, settings)
@@ -485,7 +488,7 @@ def exercise_ter(page: Any, shot: str, root: str = f".{css.TER_EXPLORER}") -> No
 
 
 # --------------------------------------------------------------------------------------
-# Typing latency (issue 14: "under 150 ms from the last key to the new numbers" for
+# Typing latency (the target: "under 150 ms from the last key to the new numbers" for
 # sentence-sized pairs; the explorer scores after a pause in typing)
 # --------------------------------------------------------------------------------------
 

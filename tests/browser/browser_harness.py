@@ -176,7 +176,8 @@ def _wait_ready(server: Server, probe: str, deadline: float) -> None:
         except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
             pass
         time.sleep(0.3)
-    raise RuntimeError(f"server not ready after {SERVER_START_S:.0f} s; log {server.log}:\n{server.log_tail()}")
+    raise RuntimeError(f"server not ready after {SERVER_START_S:.0f} s; log "
+                       f"{server.log}:\n{server.log_tail()}")
 
 
 def _stop(server: Server) -> None:

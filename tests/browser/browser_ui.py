@@ -22,7 +22,6 @@ import re
 import time
 from typing import Any
 
-
 NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
 STDERR = 'application/vnd.jupyter.stderr'
 
@@ -37,7 +36,7 @@ _CELLS_JS = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mo
     index: i,
     prompt: (cell.querySelector('.jp-InputPrompt')?.innerText || '').trim(),
     empty: (cell.querySelector('.cm-content')?.innerText || '').trim() === '',
-  }))"""
+  }))"""  # noqa: E501
 
 # Output nodes that show an error: a traceback (error outputs are drawn with the stderr
 # mime type), or an ipywidget that could not be displayed.
@@ -55,7 +54,7 @@ _ERRORS_JS = """(stderr) => {
 }"""
 
 _STDERR_JS = """(stderr) => [...document.querySelectorAll(`.jp-OutputArea-output[data-mime-type="${stderr}"]`)]
-  .map(node => (node.innerText || '').slice(0, 500))"""
+  .map(node => (node.innerText || '').slice(0, 500))"""  # noqa: E501
 
 
 def numbers_in(text: str) -> list[float]:
@@ -139,7 +138,8 @@ def run_all_cells(page: Any, name: str, timeout: float = RUN_ALL_TIMEOUT_S) -> f
     none ``[*]:``), and the kernel is idle. An error output stops the wait at once.
     """
     menu(page, "Edit", "Clear Outputs of All Cells")
-    page.wait_for_function("() => !document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output')")
+    page.wait_for_function("() => !document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) "
+                           ".jp-OutputArea-output')")
     start = time.monotonic()
     menu(page, "Run", "Run All Cells")
     while True:

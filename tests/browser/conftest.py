@@ -23,12 +23,20 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-
 from browser_harness import (
-    ARTIFACTS, CHROMIUM_ARGS, NOTEBOOKS, PAGE_TIMEOUT_MS, Server, find_chromium, free_port, jupyter_lab_argv,
-    missing, running_server, save_screenshot, server_env,
+    ARTIFACTS,
+    CHROMIUM_ARGS,
+    NOTEBOOKS,
+    PAGE_TIMEOUT_MS,
+    Server,
+    find_chromium,
+    free_port,
+    jupyter_lab_argv,
+    missing,
+    running_server,
+    save_screenshot,
+    server_env,
 )
-
 
 # --------------------------------------------------------------------------------------
 # The browser
@@ -132,7 +140,8 @@ def lab_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def jupyter_lab(browser: Browser, lab_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def jupyter_lab(browser: Browser, lab_root: Path,
+                tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """JupyterLab headless on 127.0.0.1, a free port and a random token; always stopped."""
     tmp = tmp_path_factory.mktemp("jupyter-lab")
     port, token = free_port(), os.urandom(16).hex()

@@ -26,11 +26,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import browser_explorers as explorers
+import browser_ui as ui
 import nbformat
 import pytest
-
-import browser_ui as ui
-import browser_explorers as explorers
 from browser_harness import NOTEBOOKS, Server, save_screenshot
 
 # The numbered notebooks (workshop.ipynb is the Voilà app: test_workshop_app.py).
@@ -45,7 +44,8 @@ def code_of(path: Path) -> str:
 
 def write_notebook(path: Path, *sources: str) -> None:
     nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
     nb.cells = [nbformat.v4.new_code_cell(source) for source in sources]
     nbformat.write(nb, str(path))
 

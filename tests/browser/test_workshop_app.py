@@ -32,12 +32,21 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import psutil  # a dependency of ipykernel
-import pytest
-
 import browser_explorers as explorers
 import browser_ui as ui
-from browser_harness import ARTIFACTS, NOTEBOOKS, REPO, Server, free_port, running_server, save_screenshot, server_env
+import psutil  # a dependency of ipykernel
+import pytest
+from browser_harness import (
+    ARTIFACTS,
+    NOTEBOOKS,
+    REPO,
+    Server,
+    free_port,
+    running_server,
+    save_screenshot,
+    server_env,
+)
+
 from mtlearn.show import css
 
 WORKSHOP = NOTEBOOKS / "workshop.ipynb"
@@ -45,7 +54,8 @@ WORKSHOP = NOTEBOOKS / "workshop.ipynb"
 EXPLORERS = tuple(f".{css.EXPLORERS[metric]}" for metric in ("bleu", "meteor", "chrf", "ter"))
 
 # Anything that shows source code (markdown cells have input areas too: only code cells count).
-CODE_SELECTORS = ".jp-CodeCell .jp-InputArea, .jp-CodeCell .jp-InputPrompt, .jp-CodeMirrorEditor, .cm-editor, pre code"
+CODE_SELECTORS = (".jp-CodeCell .jp-InputArea, .jp-CodeCell .jp-InputPrompt, .jp-CodeMirrorEditor, "
+                  ".cm-editor, pre code")
 
 
 def code_lines(path: Path) -> list[str]:
@@ -56,7 +66,8 @@ def code_lines(path: Path) -> list[str]:
 
 
 def workshop_argv(port: int) -> list[str]:
-    """``make workshop``'s server (``python -m mtlearn.tools.workshop``: token, culling, kernel cap), test options."""
+    """``make workshop``'s server (``python -m mtlearn.tools.workshop``: token, culling, kernel cap), test
+    options."""
     return [
         sys.executable, "-m", "mtlearn.tools.workshop", str(WORKSHOP), f"--port={port}",
         "--no-browser", "--Voila.port_retries=0",

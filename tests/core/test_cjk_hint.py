@@ -33,7 +33,8 @@ def test_no_hint_once_split(tokenize: str) -> None:
 
 def test_no_hint_for_spaced_text_korean_or_pretokenised_characters() -> None:
     assert mtlearn.bleu("the cat sat on it", ["the cat sat on it"]).reason is None
-    assert mtlearn.bleu("고양이가 매트 위에 앉았다", ["고양이가 매트 위에 앉았다"], max_order=2).reason is None
+    assert (mtlearn.bleu("고양이가 매트 위에 앉았다", ["고양이가 매트 위에 앉았다"], max_order=2).reason
+            is None)
     assert "Chinese" not in (mtlearn.bleu(list(ZH_CAND), [list(ZH_REF)]).reason or "")
 
 

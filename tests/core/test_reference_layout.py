@@ -209,7 +209,8 @@ SENTENCE_FUNCTIONS = {
 def test_a_corpus_given_to_a_sentence_function_names_the_corpus_function(name):
     # Before: wer and ter scored this corpus as one sentence of two "tokens" (2.0), bleu 0.0.
     fn = SENTENCE_FUNCTIONS[name]
-    with pytest.raises(ValueError, match=rf"^candidate: a list of 2 sentences .* for a corpus call corpus_{name}\("):
+    with pytest.raises(ValueError,
+                       match=rf"^candidate: a list of 2 sentences .* for a corpus call corpus_{name}\("):
         fn(CORPUS_CANDS, CORPUS_REFS)
     # The same with one reference string per segment, and with a corpus of token lists.
     with pytest.raises(ValueError, match=rf"corpus_{name}\(candidates, references\)"):
@@ -255,7 +256,8 @@ SQUARE_CANDS = ["the cat sat on the mat today", "a dog barked at the postman"]
 SQUARE_STREAMS = [["the cat sat on the mat today", "a dog barked at the postman"],
                   ["a cat was sitting on the mat", "the dog barked at a man"]]
 
-ALL_CORPUS_FUNCTIONS = {**CORPUS_FUNCTIONS, "corpus_wer": mtlearn.corpus_wer, "corpus_cer": mtlearn.corpus_cer}
+ALL_CORPUS_FUNCTIONS = {**CORPUS_FUNCTIONS, "corpus_wer": mtlearn.corpus_wer,
+                        "corpus_cer": mtlearn.corpus_cer}
 
 
 @pytest.mark.parametrize("name", sorted(ALL_CORPUS_FUNCTIONS))
@@ -264,7 +266,8 @@ def test_a_square_call_whose_readings_differ_warns_with_both_scores(name):
     fn = ALL_CORPUS_FUNCTIONS[name]
     with warnings.catch_warnings():  # the transposed call is square too, and warns the other way round
         warnings.simplefilter("ignore", mtlearn.core.references.AmbiguousLayoutWarning)
-        right = fn(SQUARE_CANDS, [list(refs) for refs in zip(*SQUARE_STREAMS)]).score  # the streams transposed
+        # the streams transposed
+        right = fn(SQUARE_CANDS, [list(refs) for refs in zip(*SQUARE_STREAMS)]).score
     with pytest.warns(mtlearn.core.references.AmbiguousLayoutWarning) as caught:
         read = fn(SQUARE_CANDS, SQUARE_STREAMS).score
     message = str(caught[0].message)
@@ -274,7 +277,8 @@ def test_a_square_call_whose_readings_differ_warns_with_both_scores(name):
 
 
 def test_the_bleu_of_the_issue_is_named():
-    with pytest.warns(mtlearn.core.references.AmbiguousLayoutWarning, match=r"corpus_bleu = 0\.\d{4} as read, 1\.0000 as streams"):
+    with pytest.warns(mtlearn.core.references.AmbiguousLayoutWarning,
+                      match=r"corpus_bleu = 0\.\d{4} as read, 1\.0000 as streams"):
         mtlearn.corpus_bleu(SQUARE_CANDS, SQUARE_STREAMS)
 
 
@@ -286,7 +290,8 @@ def test_paired_test_warns_once_for_a_square_call_and_refuses_a_string():
     layout = [w for w in caught if issubclass(w.category, ReferenceLayoutWarning)]
     assert len(layout) == 1 and "paired_test = " in str(layout[0].message)
     # Before: one reference string was counted as 22 segments ("2 hypotheses for 22 segments").
-    with pytest.raises(TypeError, match=r"^references: one string, but a paired test needs one list of references "
+    with pytest.raises(TypeError,
+                       match=r"^references: one string, but a paired test needs one list of references "
                                         r"per segment \(2 here\)"):
         mtlearn.paired_test(systems, "the cat sat on the mat")
     with pytest.raises(ValueError, match=r"3 reference streams of 2 segments .* paired_test\(systems, "):
@@ -297,17 +302,21 @@ def test_a_long_square_call_warns_without_scoring_twice():
     n = mtlearn.core.references.AMBIGUOUS_SCORED + 1
     cands = [f"w{i} x" for i in range(n)]
     square = [[f"w{i} x"] + [f"w{i} y"] * (n - 1) for i in range(n)]
-    with pytest.warns(mtlearn.core.references.AmbiguousLayoutWarning, match=f"not scored both ways: more than {n - 1}"):
+    with pytest.warns(mtlearn.core.references.AmbiguousLayoutWarning,
+                      match=f"not scored both ways: more than {n - 1}"):
         mtlearn.corpus_chrf(cands, square)
 
 
 @pytest.mark.parametrize("call", [
-    lambda: mtlearn.corpus_bleu([], []), lambda: mtlearn.corpus_meteor([], []), lambda: mtlearn.corpus_chrf([], []),
-    lambda: mtlearn.corpus_ter([], []), lambda: mtlearn.corpus_wer([], []), lambda: mtlearn.corpus_cer([], []),
+    lambda: mtlearn.corpus_bleu([], []), lambda: mtlearn.corpus_meteor([], []),
+    lambda: mtlearn.corpus_chrf([], []),
+    lambda: mtlearn.corpus_ter([], []), lambda: mtlearn.corpus_wer([], []),
+    lambda: mtlearn.corpus_cer([], []),
     lambda: mtlearn.paired_test({"a": [], "b": []}, []), lambda: mtlearn.compare_implementations([], []),
 ], ids=["bleu", "meteor", "chrf", "ter", "wer", "cer", "paired_test", "compare_implementations"])
 def test_an_empty_corpus_is_the_same_error_everywhere(call):
-    # The cards and the README say so (sacreBLEU: IndexError, NLTK: ZeroDivisionError, jiwer and torchmetrics: 0).
+    # The cards and the README say so (sacreBLEU: IndexError, NLTK: ZeroDivisionError, jiwer and torchmetrics:
+    # 0).
     with pytest.raises(ValueError, match=r"^candidates: the corpus is empty; give at least one candidate$"):
         call()
 

@@ -46,7 +46,8 @@ KOREAN = [
 def _extra(extra: str, modules: tuple[str, ...]) -> None:
     for module in modules:
         pytest.importorskip(
-            module, reason=f"extra {extra!r} not installed: pip install 'mtlearn[{extra}]' (make setup installs it)"
+            module,
+            reason=f"extra {extra!r} not installed: pip install 'mtlearn[{extra}]' (make setup installs it)"
         )
 
 
@@ -91,7 +92,8 @@ def _perturbed(refs: list[str], split, sep: str, seed: int) -> list[str]:
     return [_perturb(ref, split(ref), rng, sep) for ref in refs]
 
 
-def _assert_corpus_parity(cands: list[str], ref_sets: list[list[str]], name: str, lowercase: bool = False) -> None:
+def _assert_corpus_parity(cands: list[str], ref_sets: list[list[str]], name: str,
+                          lowercase: bool = False) -> None:
     theirs = sacrebleu.corpus_bleu(cands, ref_sets, tokenize=name, lowercase=lowercase)
     ours = mtlearn.corpus_bleu(cands, [list(refs) for refs in zip(*ref_sets)], tokenize=name,
                                smoothing="exp", lowercase=lowercase)
@@ -209,8 +211,10 @@ def fresh_tokenizers():
 
 
 MISSING = {
-    "ja-mecab": ("MeCab", r"^tokenize: 'ja-mecab' needs MeCab and its dictionary: pip install 'mtlearn\[ja\]'"),
-    "ko-mecab": ("mecab_ko", r"^tokenize: 'ko-mecab' needs MeCab-ko and its dictionary: pip install 'mtlearn\[ko\]'"),
+    "ja-mecab": ("MeCab",
+                 r"^tokenize: 'ja-mecab' needs MeCab and its dictionary: pip install 'mtlearn\[ja\]'"),
+    "ko-mecab": ("mecab_ko",
+                 r"^tokenize: 'ko-mecab' needs MeCab-ko and its dictionary: pip install 'mtlearn\[ko\]'"),
 }
 
 
@@ -237,7 +241,7 @@ def test_missing_extra_passes_through_bleu_and_meteor_unchanged(
         "meteor": lambda: mtlearn.meteor("a b", ["a b"], tokenize=name, stages=("exact",)),
         "corpus_meteor": lambda: mtlearn.corpus_meteor(["a b"], [["a b"]], tokenize=name, stages=("exact",)),
     }
-    for what, call in calls.items():
+    for call in calls.values():
         with pytest.raises(MissingExtraError, match=message):
             call()
     # Pre-tokenized input needs no tokenizer, so no extra.
@@ -252,14 +256,16 @@ def test_missing_extra_on_the_command_line(
     monkeypatch.setitem(sys.modules, "MeCab", None)
     (tmp_path / "ref.ja").write_text("今日は良い天気です。\n", encoding="utf-8")
     (tmp_path / "hyp.ja").write_text("今日は天気です。\n", encoding="utf-8")
-    status = cli.main(["bleu", "-r", str(tmp_path / "ref.ja"), "-i", str(tmp_path / "hyp.ja"), "-tok", "ja-mecab"])
+    status = cli.main(["bleu", "-r", str(tmp_path / "ref.ja"), "-i", str(tmp_path / "hyp.ja"), "-tok",
+                       "ja-mecab"])
     err = capsys.readouterr().err
     assert status != 0
     assert "needs MeCab and its dictionary: pip install 'mtlearn[ja]'" in err
     assert "Traceback" not in err
 
 
-def test_mecab_that_does_not_start_is_reported_too(monkeypatch: pytest.MonkeyPatch, fresh_tokenizers: None) -> None:
+def test_mecab_that_does_not_start_is_reported_too(monkeypatch: pytest.MonkeyPatch,
+                                                   fresh_tokenizers: None) -> None:
     # The modules import, but sacreBLEU's tokenizer refuses the dictionary (its size check).
     from sacrebleu.tokenizers import tokenizer_ja_mecab
 
@@ -270,7 +276,8 @@ def test_mecab_that_does_not_start_is_reported_too(monkeypatch: pytest.MonkeyPat
     monkeypatch.setitem(sys.modules, "MeCab", types.ModuleType("MeCab"))
     monkeypatch.setitem(sys.modules, "ipadic", types.ModuleType("ipadic"))
     monkeypatch.setattr(tokenizer_ja_mecab, "TokenizerJaMecab", Refusing)
-    with pytest.raises(MissingExtraError, match=r"MeCab did not start: Please make sure to use the IPA dictionary"):
+    with pytest.raises(MissingExtraError,
+                       match=r"MeCab did not start: Please make sure to use the IPA dictionary"):
         mtlearn.tokenize("テスト", "ja-mecab")
 
 
@@ -280,4 +287,5 @@ def test_a_failure_is_not_kept(ja: None, monkeypatch: pytest.MonkeyPatch, fresh_
         with pytest.raises(MissingExtraError):
             mtlearn.tokenize("今日は良い天気です。", "ja-mecab")
     # the extra "installed" again: the next call works without restarting Python
-    assert mtlearn.tokenize("今日は良い天気です。", "ja-mecab") == ["今日", "は", "良い", "天気", "です", "。"]
+    assert (mtlearn.tokenize("今日は良い天気です。", "ja-mecab")
+            == ["今日", "は", "良い", "天気", "です", "。"])

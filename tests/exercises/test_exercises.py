@@ -16,8 +16,17 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.exercises import (CodingExercise, Question, SourceCode, check, check_function, exercise, exercises,
-                               show_source, verdict)
+from mtlearn.exercises import (
+    CodingExercise,
+    Question,
+    SourceCode,
+    check,
+    check_function,
+    exercise,
+    exercises,
+    show_source,
+    verdict,
+)
 from mtlearn.exercises.checking import CORRECT, NOT_ANSWERED, TRY_AGAIN
 from mtlearn.metrics.meteor.alignment_reference import align_reference
 from mtlearn.metrics.meteor.formulas import chunk_spans, count_crossings
@@ -143,7 +152,8 @@ def test_an_answer_whose_repr_raises_is_not_a_number():
 def test_a_returned_value_whose_equality_cannot_be_told_is_not_correct(capsys):
     check_function("01.c2", lambda c, r: _RealWithRaisingEquality())
     printed = capsys.readouterr().out
-    assert printed.startswith("not yet: <lambda>(2, 6) returned <") and "; mtlearn gives 0.135" in printed, printed
+    assert (printed.startswith("not yet: <lambda>(2, 6) returned <")
+            and "; mtlearn gives 0.135" in printed), printed
 
 
 def test_a_float_whose_float_raises_is_read_by_its_value():
@@ -239,14 +249,16 @@ def test_ids_are_unique_well_formed_and_one_notebook_each():
 def test_every_answer_is_computed_by_mtlearn_and_checkable(question, capsys):
     # The answer is a number or a word, and check() accepts it and nothing far from it.
     value = question.answer()
-    assert isinstance(value, (str, int, float, Fraction)) and not isinstance(value, bool), (question.id, value)
+    assert (isinstance(value, (str, int, float, Fraction))
+            and not isinstance(value, bool)), (question.id, value)
     check(question.id, value)
     wrong = "not-" + value if isinstance(value, str) else value + 1
     check(question.id, wrong)
     assert capsys.readouterr().out.splitlines() == [CORRECT, TRY_AGAIN]
 
 
-@pytest.mark.parametrize("coding", [e for e in exercises() if isinstance(e, CodingExercise)], ids=lambda e: e.id)
+@pytest.mark.parametrize("coding", [e for e in exercises() if isinstance(e, CodingExercise)],
+                         ids=lambda e: e.id)
 def test_every_coding_exercise_accepts_mtlearn_and_refuses_a_wrong_function(coding, capsys):
     check_function(coding.id, coding.reference)
     assert capsys.readouterr().out.startswith("correct: agrees with mtlearn on ")
@@ -279,15 +291,19 @@ def test_a_stub_is_told_to_write_the_body(capsys):
         raise NotImplementedError()
 
     check_function("01.c2", brevity_penalty)
-    assert capsys.readouterr().out == "not yet: write the body of brevity_penalty (it still raises NotImplementedError)\n"
+    assert (capsys.readouterr().out
+            == "not yet: write the body of brevity_penalty (it still raises NotImplementedError)\n")
 
 
 @pytest.mark.parametrize("call, error, message", [
-    (lambda: check("01.99", 1), LookupError, r"^exercise_id '01.99': no such exercise; notebook 01 has 01.1, "),
-    (lambda: check(0.75, "01.1"), TypeError, r"^exercise_id: expected an id such as '01.3', got float 0.75 \(the id comes first"),
+    (lambda: check("01.99", 1), LookupError,
+     r"^exercise_id '01.99': no such exercise; notebook 01 has 01.1, "),
+    (lambda: check(0.75, "01.1"), TypeError,
+     r"^exercise_id: expected an id such as '01.3', got float 0.75 \(the id comes first"),
     (lambda: check("01.c1", 1), TypeError, r"coding exercise: check it with check_function\('01.c1'"),
     (lambda: check_function("01.1", len), TypeError, r"is a question: check it with check\('01.1', answer\)"),
-    (lambda: check_function("01.c1", "def f(): pass"), TypeError, r"^function: expected the function you wrote, got str"),
+    (lambda: check_function("01.c1", "def f(): pass"), TypeError,
+     r"^function: expected the function you wrote, got str"),
 ])
 def test_misuse_is_named(call, error, message):
     with pytest.raises(error, match=message):

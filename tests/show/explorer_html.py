@@ -36,7 +36,8 @@ def numbers(*html_widgets: widgets.HTML) -> _Numbers:
 
 
 def value(x, name: str) -> float:
-    boxes = [x.score_html, x.summary_html] + [getattr(x, a) for a in ("table_html", "shifts_html") if hasattr(x, a)]
+    boxes = [x.score_html, x.summary_html] + [getattr(x, a) for a in ("table_html", "shifts_html")
+                                              if hasattr(x, a)]
     return float(numbers(*boxes).values[name])
 
 
@@ -63,7 +64,8 @@ ANSWER_S = 30  # generous: each answers in well under a second
 
 
 def in_time(work, seconds: float = ANSWER_S):
-    """``work()`` in a forked child; its (picklable) result, or a failure if it has not answered in ``seconds``."""
+    """``work()`` in a forked child; its (picklable) result, or a failure if it has not answered in
+    ``seconds``."""
     import multiprocessing
 
     context = multiprocessing.get_context("fork")

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-
 import matplotlib
 
 matplotlib.use("Agg")
 
 import ipywidgets as widgets  # noqa: E402
 import pytest  # noqa: E402
-
 from explorer_html import descriptions, dom_classes, numbers  # noqa: E402
-from mtlearn.show.explorers import (  # noqa: E402
-    AgreementExplorer)
+
+from mtlearn.show.explorers import AgreementExplorer  # noqa: E402
 from mtlearn.show.plots import find_gid, marker_points  # noqa: E402
 from mtlearn.study import agreement  # noqa: E402
 
@@ -30,7 +28,8 @@ def test_agreement_renders_the_table_numbers_in_the_chosen_order(first, second):
     scores = {s.system: s for s in agreement.system_scores("ja-en")}
     assert float(n["human-1"]) == scores[first].human_z and float(n["human-2"]) == scores[second].human_z
     for m in agreement.SIGNIFICANCE_METRICS:
-        assert float(n[f"{m}-1"]) == scores[first].metric(m) and float(n[f"{m}-2"]) == scores[second].metric(m)
+        assert (float(n[f"{m}-1"]) == scores[first].metric(m)
+                and float(n[f"{m}-2"]) == scores[second].metric(m))
         assert float(n[f"{m}-p"]) == c.metric(m).p_value
     assert float(n["human-p"]) == c.human_p
     assert n["agreeing"] == c.agreeing == x.result.agreeing
@@ -118,8 +117,10 @@ def test_agreement_leave_out_moves_the_correlations_and_the_picture():
         ref = agreement.default_reference("ja-en", m)
         r_all = agreement.system_correlation("ja-en", m, reference=ref).value
         r_out = agreement.correlate_systems("ja-en", m, exclude=["AIST"], reference=ref)
-        rho_out = agreement.correlate_systems("ja-en", m, statistic="spearman", exclude=["AIST"], reference=ref)
-        assert (float(n[f"{m}-r"]), float(n[f"{m}-r-without"]), float(n[f"{m}-rho-without"])) == (r_all, r_out, rho_out)
+        rho_out = agreement.correlate_systems("ja-en", m, statistic="spearman", exclude=["AIST"],
+                                              reference=ref)
+        assert ((float(n[f"{m}-r"]), float(n[f"{m}-r-without"]), float(n[f"{m}-rho-without"]))
+                == (r_all, r_out, rho_out))
         assert x.moves[m][:2] == (r_all, r_out)
     assert len(marker_points(x.figure.axes[0])) == 13 and "without AIST" in x.figure.axes[0].get_title()
     x.leave_out_input.value = "(nobody)"
@@ -131,7 +132,8 @@ def test_agreement_leave_out_resets_with_the_pair_and_refuses_a_compared_system(
     x.pair_input.value = "de-en"
     assert x.leave_out_input.value == "(nobody)" and "AIST" not in x.leave_out_input.options
     x.set_inputs(leave_out=x.system_1_input.value)
-    assert x.result is None and x.error.startswith("leave_out: ") and "one of the two systems compared" in x.error
+    assert (x.result is None and x.error.startswith("leave_out: ")
+            and "one of the two systems compared" in x.error)
     x.set_inputs(leave_out=None)
     assert x.error is None and x.moves == {}
     with pytest.raises(ValueError, match="^leave_out: 'HUMAN-B' is a human translation"):

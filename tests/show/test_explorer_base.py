@@ -11,13 +11,20 @@ matplotlib.use("Agg")
 
 import ipywidgets as widgets  # noqa: E402
 import pytest  # noqa: E402
-
 from explorer_html import in_time  # noqa: E402
+
 from mtlearn import bleu, meteor  # noqa: E402
 from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS  # noqa: E402
 from mtlearn.show.explorers import (  # noqa: E402
-    MAX_TYPING_PAUSE_S, PICTURE_PAUSE_S, TYPING_PAUSE_S, BleuExplorer,
-    ChrfExplorer, MeteorExplorer, TerExplorer, typing_pause)
+    MAX_TYPING_PAUSE_S,
+    PICTURE_PAUSE_S,
+    TYPING_PAUSE_S,
+    BleuExplorer,
+    ChrfExplorer,
+    MeteorExplorer,
+    TerExplorer,
+    typing_pause,
+)
 from mtlearn.show.explorers import _base as explorer_base  # noqa: E402
 
 
@@ -125,8 +132,8 @@ def test_typing_in_the_browser_waits_for_a_pause(monkeypatch):
 def _slider_cases():
     pair = ("The cats sat on the mats.", ["The cat sat on the mat."])
     return {
-        # The reproducers: chrF's char order at 1e9 (161 -> 611 MB in 30 s), BLEU's max order at
-        # 1e5 (> 60 s); and every other slider, with its top as the explorer sets it.
+        # The cases that ran away before: chrF's char order at 1e9 (161 -> 611 MB in 30 s), BLEU's max order
+        # at 1e5 (> 60 s); and every other slider, with its top as the explorer sets it.
         "chrf char_order": (lambda: ChrfExplorer(*pair), "char_order_input", 10**9, 10),
         "chrf word_order": (lambda: ChrfExplorer(*pair), "word_order_input", 10**9, 4),
         "chrf beta": (lambda: ChrfExplorer(*pair), "beta_input", 1e300, 6.0),

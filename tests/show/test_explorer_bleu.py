@@ -7,6 +7,8 @@ mtlearn.bleu called directly, and with the documents' own numbers.
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from fractions import Fraction
 
 import matplotlib
@@ -15,12 +17,11 @@ matplotlib.use("Agg")
 
 import ipywidgets as widgets  # noqa: E402
 import pytest  # noqa: E402
-
 from explorer_html import descriptions, dom_classes, in_time, numbers, value  # noqa: E402
+
 from mtlearn import bleu  # noqa: E402
 from mtlearn.examples import bleu as bleu_examples  # noqa: E402
-from mtlearn.show.explorers import (  # noqa: E402
-    BleuExplorer)
+from mtlearn.show.explorers import BleuExplorer  # noqa: E402
 
 
 def test_bleu_renders_the_library_numbers():
@@ -34,7 +35,8 @@ def test_bleu_renders_the_library_numbers():
     assert float(n.values["geometric-mean"]) == direct.geometric_mean
     assert int(n.values["candidate-length"]) == direct.candidate_length == 18
     # Papineni's own counts: 17/18 and 10/17.
-    assert [(int(n.values[f"matches-{k}"]), int(n.values[f"totals-{k}"])) for k in (1, 2)] == [(17, 18), (10, 17)]
+    assert ([(int(n.values[f"matches-{k}"]), int(n.values[f"totals-{k}"])) for k in (1, 2)]
+            == [(17, 18), (10, 17)])
     assert [float(n.values[f"precision-{k}"]) for k in (1, 2)] == list(direct.precisions)
     assert [float(n.values[f"weight-{k}"]) for k in (1, 2)] == [0.5, 0.5]
     assert x.result == direct
@@ -218,3 +220,16 @@ def test_the_weights_box_still_reads_exponents_of_a_sane_size():
     x = BleuExplorer("the cat sat on the mat", ["the cat is on the mat"], max_order=2)
     x.weights_input.set_state({"value": "5e-1, 50e-2"})
     assert x.error is None and list(x.result.effective_weights) == [0.5, 0.5]
+
+
+def test_the_bleu_explorers_weights_box_reads_with_the_bounded_parser():
+    from mtlearn.show.explorers import parse_weights
+
+    assert parse_weights("1/2, 0.25 .125") == [0.5, 0.25, 0.125]
+    for text in ("1e400", "0.5, 1e-400"):  # 1e400: OverflowError escaped the box's handler
+        with pytest.raises(ValueError, match="^weights: cannot read '1e-?400' as a number"):
+            parse_weights(text)
+    code = ("from mtlearn.show.explorers import parse_weights\n"
+            "try:\n    parse_weights('1e100000000')\nexcept ValueError as e:\n    print(e)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.startswith("weights: cannot read '1e100000000' as a number"), done.stderr[-500:]

@@ -10,11 +10,10 @@ matplotlib.use("Agg")
 
 import ipywidgets as widgets  # noqa: E402
 import pytest  # noqa: E402
-
 from explorer_html import descriptions, dom_classes, numbers, value  # noqa: E402
+
 from mtlearn import chrf  # noqa: E402
-from mtlearn.show.explorers import (  # noqa: E402
-    ChrfExplorer)
+from mtlearn.show.explorers import ChrfExplorer  # noqa: E402
 from mtlearn.show.plots import find_gid  # noqa: E402
 
 
@@ -33,7 +32,8 @@ def test_chrf_renders_the_library_numbers():
     assert float(n.values["f-beta"]) == direct.f_beta
     for o in direct.orders:
         k = _order_key(o)
-        assert [int(n.values[f"{name}-{k}"]) for name in ("candidate-count", "reference-count", "matched")] == [
+        assert [int(n.values[f"{name}-{k}"])
+                for name in ("candidate-count", "reference-count", "matched")] == [
             o.candidate_count, o.reference_count, o.matched]
         assert n.exact[f"precision-{k}"] == str(o.precision) and n.exact[f"recall-{k}"] == str(o.recall)
         assert float(n.values[f"f-{k}"]) == o.f
@@ -77,7 +77,8 @@ def test_chrf_typing_the_candidate_updates():
     x = ChrfExplorer("the cat", ["the cat sat on the mat"])
     before = value(x, "score")
     x.candidate_input.value = "the cat sat on the mat"
-    assert value(x, "score") == chrf("the cat sat on the mat", ["the cat sat on the mat"]).score == 1.0 != before
+    assert (value(x, "score") == chrf("the cat sat on the mat", ["the cat sat on the mat"]).score == 1.0
+            != before)
 
 
 def test_chrf_several_references_shows_the_kept_one():

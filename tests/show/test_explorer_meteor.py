@@ -12,14 +12,13 @@ matplotlib.use("Agg")
 
 import ipywidgets as widgets  # noqa: E402
 import pytest  # noqa: E402
-
 from explorer_html import descriptions, dom_classes, numbers, value, words  # noqa: E402
+
 from mtlearn import meteor  # noqa: E402
 from mtlearn.examples.meteor import ROW_1, ROW_1_CHUNKS_SCORE, TABLE  # noqa: E402
 from mtlearn.metrics.meteor.explain import search_note  # noqa: E402
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError, wordnet_available  # noqa: E402
-from mtlearn.show.explorers import (  # noqa: E402
-    PICTURE_MAX_WORDS, MeteorExplorer)
+from mtlearn.show.explorers import PICTURE_MAX_WORDS, MeteorExplorer  # noqa: E402
 from mtlearn.show.plots import crossing_points, find_gid  # noqa: E402
 
 
@@ -177,7 +176,8 @@ def test_meteor_missing_wordnet_synonym_only(monkeypatch):
 
 
 @pytest.mark.wordnet
-@pytest.mark.skipif(not wordnet_available(), reason="WordNet for NLTK is not installed (python -m mtlearn.metrics.meteor.wordnet)")
+@pytest.mark.skipif(not wordnet_available(),
+                    reason="WordNet for NLTK is not installed (python -m mtlearn.metrics.meteor.wordnet)")
 def test_meteor_all_three_stages():
     x = MeteorExplorer("the cats sat on the rug", ["the cat sat on the carpet"])
     direct = meteor("the cats sat on the rug", ["the cat sat on the carpet"])

@@ -11,8 +11,8 @@ import os
 from pathlib import Path
 
 import pytest
-
 from repo_paths import REPO
+
 from mtlearn.show.explorers.mqm import ABSENT, MqmExplorer, load_mqm_data
 from mtlearn.show.plots import plot_mqm_scatter
 from mtlearn.study.mqm import DATA_ENV, MqmData, read_mqm

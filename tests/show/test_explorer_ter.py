@@ -10,12 +10,11 @@ matplotlib.use("Agg")
 
 import ipywidgets as widgets  # noqa: E402
 import pytest  # noqa: E402
-
 from explorer_html import descriptions, dom_classes, in_time, numbers, value, words  # noqa: E402
+
 from mtlearn import ter  # noqa: E402
 from mtlearn.show import plots  # noqa: E402
-from mtlearn.show.explorers import (  # noqa: E402
-    TerExplorer)
+from mtlearn.show.explorers import TerExplorer  # noqa: E402
 from mtlearn.show.plots import find_gid  # noqa: E402
 
 
@@ -27,9 +26,11 @@ def test_ter_renders_the_library_numbers():
     n = numbers(x.score_html, x.summary_html, x.shifts_html).values
     counts = direct.counts()
     assert float(n["score"]) == direct.score == 3 / 8
-    assert int(n["edits"]) == direct.num_edits == 3 and float(n["reference-length"]) == direct.reference_length
+    assert (int(n["edits"]) == direct.num_edits == 3
+            and float(n["reference-length"]) == direct.reference_length)
     assert [int(n[k]) for k in ("shifts", "substitutions", "insertions", "deletions", "matches")] == [
-        counts["shift"], counts["substitute"], counts["insert"], counts["delete"], counts["match"]] == [1, 1, 1, 0, 6]
+        counts["shift"], counts["substitute"], counts["insert"], counts["delete"], counts["match"]
+    ] == [1, 1, 1, 0, 6]
     assert int(n["shift-gain-1"]) == direct.shifts[0].gain
     assert "3/8 = 0.3750" in x.summary_html.value and "TER = " in x.score_html.value
 
@@ -52,7 +53,8 @@ def test_ter_picture_matches_the_result():
     assert bytes(x.image.value[:8]) == b"\x89PNG\r\n\x1a\n"
     first = bytes(x.image.value)
     x.candidate_input.value = "the cat sat on a mat"
-    assert find_gid(x.figure.axes[0], "shift-arrow") == [] and len(find_gid(x.figure.axes[0], "substitute")) == 1
+    assert (find_gid(x.figure.axes[0], "shift-arrow") == []
+            and len(find_gid(x.figure.axes[0], "substitute")) == 1)
     assert bytes(x.image.value) != first
 
 
@@ -75,7 +77,8 @@ def test_ter_case_sensitive_changes_the_score():
     x = TerExplorer("the cat sat on the mat", ["The cat sat on the mat"])
     assert value(x, "score") == 0.0
     x.option_inputs["case_sensitive"].value = True
-    assert value(x, "score") == ter("the cat sat on the mat", ["The cat sat on the mat"], case_sensitive=True).score > 0
+    assert value(x, "score") == ter("the cat sat on the mat", ["The cat sat on the mat"],
+                                    case_sensitive=True).score > 0
 
 
 def test_ter_several_references_shows_the_counted_one():
@@ -141,7 +144,8 @@ def test_ter_long_input_shows_the_numbers_and_a_note_instead_of_the_picture():
 
     def work():
         x = TerExplorer(cand, [ref])
-        return x.result.num_edits, x.figure is None, bytes(x.image.value), x.image.layout.display, x.notes, x.error
+        return (x.result.num_edits, x.figure is None, bytes(x.image.value), x.image.layout.display, x.notes,
+                x.error)
 
     edits, no_figure, png, display, notes, error = in_time(work)
     assert edits == ter(cand, [ref]).num_edits and no_figure and png == b"" and display == "none"

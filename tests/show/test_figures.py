@@ -12,10 +12,10 @@ import matplotlib
 matplotlib.use("Agg")
 
 import pytest  # noqa: E402
-
-from mtlearn.show import figures, plots  # noqa: E402
-from mtlearn.metrics.meteor.wordnet import WordNetMissingError, wordnet_available  # noqa: E402
 from repo_paths import REPO  # noqa: E402
+
+from mtlearn.metrics.meteor.wordnet import WordNetMissingError, wordnet_available  # noqa: E402
+from mtlearn.show import figures, plots  # noqa: E402
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -47,7 +47,8 @@ def test_command_writes_every_figure(tmp_path):
         # For a projector: at least 1,600 px wide, at no less than 200 dpi (the figure's own inches).
         fig = figures.build_figure(name)
         assert width >= figures.MIN_WIDTH_PX and 300 <= height <= 4000, (name, width, height)
-        assert abs(width - fig.get_figwidth() * figures.dpi_for(fig)) < 1 and figures.dpi_for(fig) >= 200, name
+        assert (abs(width - fig.get_figwidth() * figures.dpi_for(fig)) < 1
+                and figures.dpi_for(fig) >= 200), name
         assert len(data) < 150_000, (name, len(data))  # 256 colours keep the committed files small
         assert name in proc.stdout
 

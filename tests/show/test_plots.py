@@ -19,15 +19,18 @@ from mtlearn import bleu, chrf, corpus_chrf, corpus_ter, meteor, ter, wer  # noq
 from mtlearn.examples import bleu as bleu_examples  # noqa: E402
 from mtlearn.examples.meteor import ALIGNMENT_A, ALIGNMENT_B, ROW_1, TABLE  # noqa: E402
 from mtlearn.metrics.meteor.matchers import PredicateMatcher  # noqa: E402
+from mtlearn.metrics.meteor.wordnet import wordnet_available  # noqa: E402
 from mtlearn.show.plots import (  # noqa: E402
     CHRF_COLOURS,
     CLIPPED_COLOUR,
+    METRIC_COLOURS,
     STAGE_COLOURS,
     TER_COLOURS,
     UNMATCHED_COLOUR,
     crossing_points,
     find_gid,
     marker_points,
+    plot_agreement_grid,
     plot_alignment,
     plot_alignment_comparison,
     plot_alignment_pairs,
@@ -37,15 +40,12 @@ from mtlearn.show.plots import (  # noqa: E402
     plot_f_mean_alpha,
     plot_meteor_penalty,
     plot_ngram_table,
-    plot_weights,
-    plot_agreement_grid,
     plot_pairwise_accuracy,
     plot_system_agreement,
     plot_ter_edits,
-    METRIC_COLOURS,
+    plot_weights,
 )
 from mtlearn.study import agreement  # noqa: E402
-from mtlearn.metrics.meteor.wordnet import wordnet_available  # noqa: E402
 
 CAND, REF = ROW_1.candidate.split(), ROW_1.reference.split()
 
@@ -120,7 +120,8 @@ def test_chunk_boxes_enclose_exactly_the_chunk_words():
     boxes = sorted(find_gid(ax, "chunk-candidate"), key=lambda r: r.get_x())
     got = []
     for box in boxes:
-        inside = [k for k, w in enumerate(words) if box.get_x() < w.get_position()[0] < box.get_x() + box.get_width()]
+        inside = [k for k, w in enumerate(words) if box.get_x() < w.get_position()[0] < box.get_x()
+                  + box.get_width()]
         got.append((inside[0], inside[-1] + 1))
         assert inside == list(range(inside[0], inside[-1] + 1))
     assert got == expected
@@ -159,7 +160,8 @@ def test_user_stage_gets_its_own_colour():
 
 
 @pytest.mark.wordnet
-@pytest.mark.skipif(not wordnet_available(), reason="WordNet for NLTK is not installed (python -m mtlearn.metrics.meteor.wordnet)")
+@pytest.mark.skipif(not wordnet_available(),
+                    reason="WordNet for NLTK is not installed (python -m mtlearn.metrics.meteor.wordnet)")
 def test_alignment_three_stages():
     r = meteor("the cats sat on the rug", ["the cat sat on the carpet"])
     lines = find_gid(plot_alignment(r).axes[0], "mapping")
@@ -452,7 +454,8 @@ def _labels(ax):
 def test_agreement_one_point_per_scored_system(pair, metric):
     ax = plot_system_agreement(pair, metric).axes[0]
     # WMT's COMET has one reference (A; cs-en's B); the others default to all references.
-    systems = agreement.system_scores(pair, scored_only=True, reference=agreement.default_reference(pair, metric))
+    systems = agreement.system_scores(pair, scored_only=True,
+                                      reference=agreement.default_reference(pair, metric))
     # As many points as MT systems the humans scored (segment_counts.csv says how many).
     assert len(marker_points(ax)) == len(systems) == agreement.segment_counts(pair).mt_systems_scored
     assert marker_points(ax) == [(s.human_z, s.metric(metric)) for s in systems]
@@ -496,7 +499,8 @@ def test_agreement_highlight_rings_the_chosen_systems():
     ax = plot_system_agreement("ja-en", "bleu", highlight=["LanguageX", "NAIST-NICT-TIT"]).axes[0]
     (ring,) = find_gid(ax, "highlight")
     scores = {s.system: (s.human_z, s.bleu) for s in agreement.system_scores("ja-en")}
-    assert sorted(map(tuple, ring.get_xydata().tolist())) == sorted([scores["LanguageX"], scores["NAIST-NICT-TIT"]])
+    assert (sorted(map(tuple, ring.get_xydata().tolist()))
+            == sorted([scores["LanguageX"], scores["NAIST-NICT-TIT"]]))
     bold = {t.get_text() for t in _labels(ax) if t.get_fontweight() == "bold"}
     assert bold == {"LanguageX", "NAIST-NICT-TIT"}
     assert find_gid(plot_system_agreement("ja-en", "bleu").axes[0], "highlight") == []
@@ -528,7 +532,8 @@ def test_agreement_grid_one_pair_one_metric():
 
 def test_agreement_raw_human_scores():
     ax = plot_system_agreement("de-en", "bleu", human_score="raw").axes[0]
-    assert [x for x, _ in marker_points(ax)] == [s.human_raw for s in agreement.system_scores("de-en", scored_only=True)]
+    assert [x for x, _ in marker_points(ax)] == [s.human_raw
+                                                 for s in agreement.system_scores("de-en", scored_only=True)]
     assert ax.get_xlabel() == "humans: DA raw score (0-100)"
 
 
@@ -554,7 +559,8 @@ def test_agreement_bad_input(call, error, message):
 
 def test_agreement_grid_four_metrics_against_one_reference():
     fig = plot_agreement_grid(["de-en"], agreement.METRICS, reference="A")
-    assert [ax.get_ylabel() for ax in fig.axes] == ["corpus BLEU", "corpus METEOR", "corpus chrF", "corpus WMT's COMET"]
+    assert [ax.get_ylabel() for ax in fig.axes] == ["corpus BLEU", "corpus METEOR", "corpus chrF",
+                                                    "corpus WMT's COMET"]
     systems = agreement.system_scores("de-en", scored_only=True, reference="A")
     for ax, metric in zip(fig.axes, agreement.METRICS):
         assert [y for _, y in marker_points(ax)] == [s.metric(metric) for s in systems]
@@ -567,7 +573,8 @@ def test_pairwise_accuracy_bars_are_the_table_values():
     scopes = [t.get_text() for t in ax.get_xticklabels()]
     for metric in agreement.METRICS:
         bars = find_gid(ax, f"accuracy-{metric}")
-        assert [b.get_height() for b in bars] == [agreement.accuracy(s, metric, reference="A").value for s in scopes]
+        assert [b.get_height() for b in bars] == [agreement.accuracy(s, metric, reference="A").value
+                                                  for s in scopes]
     assert scopes[-1] == "pooled" and "cs-en" not in scopes  # cs-en has no reference A
 
 
@@ -593,13 +600,15 @@ def test_chrf_bars_are_the_orders_numbers():
     labels = [t.get_text() for t in ax.get_xticklabels()]
     assert [lab.splitlines()[0] for lab in labels] == ["c1", "c2", "c3", "c4", "c5", "c6", "w1", "w2"]
     o = r.orders[2]
-    assert labels[2].splitlines()[1:] == [f"P {o.matched}/{o.candidate_count}", f"R {o.matched}/{o.reference_count}"]
+    assert labels[2].splitlines()[1:] == [f"P {o.matched}/{o.candidate_count}",
+                                          f"R {o.matched}/{o.reference_count}"]
 
 
 def test_chrf_lines_mark_the_averages_and_the_score():
     r = chrf("the cats sat on the mats", ["the cat sat on the mat"])
     ax = plot_chrf_orders(r).axes[0]
-    heights = {gid: find_gid(ax, gid)[0].get_ydata()[0] for gid in ("average-precision", "average-recall", "score")}
+    heights = {gid: find_gid(ax, gid)[0].get_ydata()[0]
+               for gid in ("average-precision", "average-recall", "score")}
     assert heights == {"average-precision": float(r.precision), "average-recall": float(r.recall),
                        "score": r.score}
     assert ax.get_title().splitlines()[0] == f"chrF2 = {r.score:.4f}"
@@ -609,8 +618,8 @@ def test_chrf_lines_mark_the_averages_and_the_score():
 def test_chrf_plus_plus_title_and_kept_reference():
     r = chrf("the cat sat", ["a dog ran", "the cat sat down"], word_order=2, beta=1)
     ax = plot_chrf_orders(r).axes[0]
-    assert ax.get_title().splitlines()[0] == (f"chrF1++ = {r.score:.4f}  (reference {r.best_reference + 1} "
-                                              f"of 2 kept)")
+    assert ax.get_title().splitlines()[0] == (f"chrF1++ = {r.score:.4f}  (reference "
+                                              f"{r.best_reference + 1} of 2 kept)")
     assert r.best_reference == 1
 
 
@@ -646,7 +655,8 @@ def test_chrf_plot_into_given_axes_and_wrong_type():
 
 
 def _link_ends(ax, gid):
-    return sorted((int(round(line.get_xdata()[0])), int(round(line.get_xdata()[1]))) for line in find_gid(ax, gid))
+    return sorted((int(round(line.get_xdata()[0])), int(round(line.get_xdata()[1])))
+                  for line in find_gid(ax, gid))
 
 
 def test_ter_edits_are_drawn_as_the_script_says():
@@ -654,7 +664,8 @@ def test_ter_edits_are_drawn_as_the_script_says():
     assert not r.shifts
     ax = plot_ter_edits(r).axes[0]
     for op in ("match", "substitute"):
-        assert _link_ends(ax, op) == sorted((e.candidate_index, e.reference_index) for e in r.edits if e.op == op)
+        assert _link_ends(ax, op) == sorted((e.candidate_index, e.reference_index) for e in r.edits
+                                            if e.op == op)
     deleted = [p.get_x() + 0.45 for p in find_gid(ax, "delete")]
     assert deleted == [e.candidate_index for e in r.edits if e.op == "delete"] == [6]
     assert [t.get_text() for t in find_gid(ax, "candidate-word")] == list(r.candidate_tokens)
@@ -703,7 +714,8 @@ def test_ter_shifts_of_several_rounds_are_followed_to_their_end():
     assert [t.get_text() for t in find_gid(ax, "shift-label")] == ["shift 1", "shift 2", "shift 3"]
     heads = [round(a.xy[0]) for a in find_gid(ax, "shift-arrow")]
     tails = [round(a.xyann[0]) for a in find_gid(ax, "shift-arrow")]
-    assert [r.candidate_tokens[t] for t in tails] == ["the", "the", "today"]  # block centres: "on the mat", "the", "today"
+    # block centres: "on the mat", "the", "today"
+    assert [r.candidate_tokens[t] for t in tails] == ["the", "the", "today"]
     assert [r.shifted_tokens[h] for h in heads] == ["the", "the", "today"]
     # Words that are not moved slide aside: one faint line each.
     assert len(find_gid(ax, "slide")) == len(r.candidate_tokens) - sum(s.length for s in r.shifts)
@@ -809,7 +821,7 @@ def test_no_cjk_font_warns_once_naming_the_package(monkeypatch):
         fonts.cjk_font_family.cache_clear()
 
 
-# --------------------------------------------------------------------------- legible: close crossings, long sentences
+# ------------------------------------------------------------------- legible: close crossings, long sentences
 
 
 def _display_points(fig, ax, xy):

@@ -12,6 +12,7 @@
   the workshop, the editions), ``why`` and ``exercises``; inside one package private names may be shared.
 - A metric's ``explain.py`` imports the result type only under ``TYPE_CHECKING``
   (the result's ``explain()`` imports ``explain.py``; no import cycle).
+- Every module is under 600 lines: a longer one is split by concern.
 - vulture finds no unused function, method or class (a public name in ``__all__`` or
   in the README, ARCHITECTURE.md, a notebook or a metric card is API, not dead code).
 """
@@ -23,13 +24,13 @@ import re
 from pathlib import Path
 
 import pytest
-
 from repo_paths import REPO
 
 radon_complexity = pytest.importorskip("radon.complexity")
 
 PACKAGE = REPO / "mtlearn"
 MAX_COMPLEXITY = 15
+MAX_MODULE_LINES = 600
 
 #: Folders that are one package each; every other module belongs to the top level.
 PACKAGES = ("core", "metrics/bleu", "metrics/chrf", "metrics/meteor", "metrics/ter", "metrics/bertscore",
@@ -114,7 +115,8 @@ def private_imports(path: Path, source: str | None = None) -> list[str]:
                 if not foreign(alias.name):
                     continue
                 if private_path(alias.name):
-                    found.append(f"{path.relative_to(REPO)}:{node.lineno} imports private module {alias.name}")
+                    found.append(f"{path.relative_to(REPO)}:{node.lineno} imports "
+                                 f"private module {alias.name}")
                 foreign_modules[alias.asname or alias.name] = alias.name
     for node in ast.walk(tree):
         if (
@@ -178,6 +180,13 @@ def test_no_function_above_complexity_15():
     )
 
 
+def test_every_module_is_under_600_lines():
+    lengths = {p.relative_to(REPO).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
+               for p in _modules()}
+    long = {path: n for path, n in lengths.items() if n >= MAX_MODULE_LINES}
+    assert long == {}, f"modules of {MAX_MODULE_LINES} lines or more (split them by concern): {long}"
+
+
 @pytest.mark.parametrize("folder", sorted(p.parent.name for p in (PACKAGE / "metrics").glob("*/result.py")))
 def test_a_result_module_never_imports_its_renderer(folder):
     # A renovated metric: result.py holds data only; explain.py imports it and registers its renderers
@@ -192,7 +201,8 @@ def test_a_result_module_never_imports_its_renderer(folder):
     ]
     assert not [t for t in targets if t == explain or t.startswith(explain + ".")], \
         f"{path.relative_to(REPO)} imports {explain}"
-    assert "derive" in path.read_text(), f"{path.relative_to(REPO)}: explain() should go through core.derivation"
+    assert ("derive"
+            in path.read_text()), f"{path.relative_to(REPO)}: explain() should go through core.derivation"
 
 
 #: Where a public name is documented for students: a public name found there is API, not dead code.
@@ -296,5 +306,5 @@ def test_the_cycle_check_sees_a_typing_only_cycle(tmp_path):
 
 def test_no_import_cycle_between_modules():
     found = cycles(import_graph())
-    assert not found, "import cycles (give one side a module of its own, or register as core.derivation does):\n" + (
-        "\n".join(" <-> ".join(c) for c in found))
+    assert not found, ("import cycles (give one side a module of its own, or register as "
+                       "core.derivation does):\n" + "\n".join(" <-> ".join(c) for c in found))

@@ -1,4 +1,5 @@
-"""``import mtlearn`` is cheap: it loads no metric, no numpy, no ``study`` and no ``why``, and touches no hook.
+"""``import mtlearn`` is cheap: it loads no metric, no numpy, no ``study`` and no ``why``, and touches no
+hook.
 
 Its names are imported on first use (PEP 562's module ``__getattr__``): the exported ones (the metrics,
 their result types and option types) and the few more the documents use (``mtlearn.paired_test``,
@@ -16,9 +17,9 @@ import subprocess
 import sys
 
 import pytest
+from repo_paths import REPO
 
 import mtlearn
-from repo_paths import REPO
 
 #: What a fresh interpreter reports after `import mtlearn` (or after one more statement).
 _PROBE = """
@@ -45,7 +46,8 @@ def _fresh(then: str = "") -> dict:
 def test_import_mtlearn_loads_no_numpy_study_why_or_metric():
     seen = _fresh()
     assert "numpy" not in seen["modules"]
-    assert [m for m in seen["modules"] if m.startswith(("mtlearn.study", "mtlearn.why", "mtlearn.metrics"))] == []
+    assert [m for m in seen["modules"]
+            if m.startswith(("mtlearn.study", "mtlearn.why", "mtlearn.metrics"))] == []
     assert seen["excepthook_untouched"] and seen["sigint_untouched"]
 
 
@@ -78,11 +80,11 @@ def test_star_import_gives_the_exports_and_each_name_is_its_modules_own():
     namespace: dict = {}
     exec("from mtlearn import *", namespace)
     assert set(namespace) - {"__builtins__"} == set(mtlearn.__all__)
+    import mtlearn.examples as examples
     from mtlearn.core.tokenize import tokenize
     from mtlearn.metrics.meteor.score import corpus_meteor
     from mtlearn.study.significance import paired_test
     from mtlearn.why import compare_implementations
-    import mtlearn.examples as examples
 
     assert mtlearn.corpus_meteor is corpus_meteor and mtlearn.tokenize is tokenize
     assert mtlearn.paired_test is paired_test and mtlearn.compare_implementations is compare_implementations

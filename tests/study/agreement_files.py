@@ -1,4 +1,5 @@
-"""The shipped WMT22 agreement tables, read plainly (the csv module, no mtlearn): the tests' independent side."""
+"""The shipped WMT22 agreement tables, read plainly (the csv module, no mtlearn): the tests' independent
+side."""
 
 from __future__ import annotations
 

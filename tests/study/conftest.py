@@ -6,8 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
-
 from repo_paths import REPO
+
 from mtlearn.study.mqm import DATA_ENV, MqmData, read_mqm
 
 

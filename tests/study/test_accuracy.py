@@ -65,7 +65,8 @@ def test_bootstrap_of_a_perfect_metric_is_one():
     (lambda: pairwise_accuracy(["a", "b"], [1, 2]), TypeError, "^metric: expected two sequences of numbers"),
     (lambda: pooled_accuracy([]), ValueError, "^groups: expected a non-empty list"),
     (lambda: pooled_accuracy("ab"), ValueError, "^groups: expected a non-empty list"),
-    (lambda: bootstrap_accuracy([([1, 2], [1, 2])], n_resamples=0), ValueError, "^n_resamples: expected a positive"),
+    (lambda: bootstrap_accuracy([([1, 2], [1, 2])], n_resamples=0), ValueError,
+     "^n_resamples: expected a positive"),
     (lambda: bootstrap_accuracy([([1, 2], [1, 2])], level=1.0), ValueError, "^level: 1.0 is outside"),
 ])
 def test_bad_input_names_the_argument(call, error, message):

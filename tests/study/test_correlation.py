@@ -10,7 +10,8 @@ import statistics
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mtlearn.study.correlation import (
     average_ranks,
@@ -299,10 +300,10 @@ def test_rank_sum_variance_equals_exact_permutation_variance():
 
 def test_rank_sum_alternatives_are_consistent():
     a, b = [3, 5, 6, 8, 9, 9], [1, 2, 4, 5, 7]
-    g, l = rank_sum_test(a, b, "greater"), rank_sum_test(b, a, "less")
-    assert g.p_value == pytest.approx(l.p_value)
+    greater, less = rank_sum_test(a, b, "greater"), rank_sum_test(b, a, "less")
+    assert greater.p_value == pytest.approx(less.p_value)
     two = rank_sum_test(a, b, "two-sided")
-    assert two.p_value == pytest.approx(min(1.0, 2 * g.p_value))
+    assert two.p_value == pytest.approx(min(1.0, 2 * greater.p_value))
 
 
 @needs_scipy

@@ -72,7 +72,8 @@ def test_cases_from_the_data_carry_the_texts_and_the_experts_errors(mqm_data):
         assert c.references == (mqm_data.item("ref", d.seg_id).target,)
         assert d.mqm_better == float(mqm_data.item(d.better, d.seg_id).score) > d.mqm_worse
         # The metric really prefers the worse translation: sentence BLEU recomputed here.
-        bleu = [mtlearn.bleu(t, list(c.references), tokenize="13a", smoothing="exp", effective_order=True).score
+        bleu = [mtlearn.bleu(t, list(c.references), tokenize="13a", smoothing="exp",
+                             effective_order=True).score
                 for t in (c.better_text, c.worse_text)]
         assert bleu == [d.metric_better, d.metric_worse] and bleu[0] < bleu[1]
         assert c.source in c.explain() and d.worse in c.explain()

@@ -1,4 +1,5 @@
-"""mtlearn.study.metric_scores: the study's metric settings, its sentence and corpus scores, its resampling scorer.
+"""mtlearn.study.metric_scores: the study's metric settings, its sentence and corpus scores, its resampling
+scorer.
 
 The sentence scores must be what mtlearn's own sentence functions give (and sacreBLEU for BLEU, chrF
 and TER), and the corpus scorer applied to all segments' summed statistics must give the corpus score.
@@ -14,7 +15,8 @@ import mtlearn
 from mtlearn.study.metric_scores import METRICS, corpus_scorer, metric, oriented, score_system
 
 HYPS = ["the cat sat on the mat", "a dog barked at night", "it rained all day long", "we went home"]
-REFS = [["the cat is on the mat", "a cat sat on the mat"], ["the dog barked in the night", "a dog was barking"],
+REFS = [["the cat is on the mat", "a cat sat on the mat"],
+        ["the dog barked in the night", "a dog was barking"],
         ["it was raining all day", "rain fell the whole day"], ["we went home early", "we returned home"]]
 
 
@@ -53,7 +55,8 @@ def test_bleu_chrf_and_ter_equal_sacrebleus_sentence_scores():
 
 def test_the_add_one_bleu_is_sacrebleus_add_k():
     got = score_system(metric("bleu_add1"), HYPS, REFS).sentence
-    want = [sacrebleu.sentence_bleu(h, r, smooth_method="add-k", smooth_value=1).score / 100 for h, r in zip(HYPS, REFS)]
+    want = [sacrebleu.sentence_bleu(h, r, smooth_method="add-k", smooth_value=1).score / 100
+            for h, r in zip(HYPS, REFS)]
     assert list(got) == pytest.approx(want, abs=1e-12)
 
 

@@ -4,7 +4,7 @@ The unit tests use small made-up files. The tests on ../shared/data/mqm_ted_zhen
 reason where it is absent) check the scores against the authors' own file, the one-text-per-item
 layout against the raw rows, and that a metric computed on a row's texts agrees with that row's
 judgement: positively within every system, about zero once the judgements are shuffled within a
-system, and (independent anchor) sentence chrF from sacreBLEU at the +0.09 ... +0.16 the issue reports.
+system, and (independent anchor) sentence chrF from sacreBLEU at +0.09 ... +0.16 within each system.
 """
 
 from __future__ import annotations
@@ -81,7 +81,8 @@ def test_spans_are_stripped_and_read():
 
 def test_quotes_inside_texts_stay_in_their_row(tmp_path):
     # A default csv reader would take the quote as the start of a quoted field and merge the rows.
-    path = tsv(tmp_path, [row(seg=1, target='"Hello, <v>world</v>', category="Style/Awkward", severity="Minor"),
+    path = tsv(tmp_path, [row(seg=1, target='"Hello, <v>world</v>', category="Style/Awkward",
+                              severity="Minor"),
                           row(seg=2, target='she said "no"')])
     data = read_mqm(path)
     assert data.texts("A") == ['"Hello, world', 'she said "no"']
@@ -157,7 +158,8 @@ def test_a_huge_file_is_refused_before_it_is_read(tmp_path, monkeypatch):
 
 def test_the_average_file_is_read_with_the_references_renamed(tmp_path):
     path = tmp_path / "avg.tsv"
-    path.write_text("system mqm_avg_score seg_id\nA\tNone 1\nA\t-5.100000 2\nref-A\t-0.000000 2\n", encoding="utf-8")
+    path.write_text("system mqm_avg_score seg_id\nA\tNone 1\nA\t-5.100000 2\nref-A\t-0.000000 2\n",
+                    encoding="utf-8")
     assert read_average_scores(path) == {("A", 1): None, ("A", 2): -5.1, ("ref", 2): 0.0}
     path.write_text("system mqm_avg_score seg_id\nA\t-5.1\n", encoding="utf-8")
     with pytest.raises(ValueError, match="line 2 is not 'system<TAB>score seg_id'"):
@@ -255,9 +257,9 @@ def test_the_join_at_offset_zero_beats_every_shifted_join(within_system):
     assert all(mean_r(k) < right - 0.04 for k in (-2, -1, 1, 2))
 
 
-def test_sacrebleu_sentence_chrf_reproduces_the_issues_within_system_range(mqm_data):
+def test_sacrebleu_sentence_chrf_reproduces_the_within_system_range(mqm_data):
     # The independent anchor: sacreBLEU's sentence chrF against ref, Pearson with MQM within each of
-    # the 13 systems, is +0.09 ... +0.16 (two decimals) as the issue reports; mtlearn's chrF equals it.
+    # the 13 systems, is +0.09 ... +0.16 (two decimals); mtlearn's chrF equals it.
     ref = mqm_data.texts("ref")
     r = {}
     for s in mqm_data.mt_systems:

@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from repo_paths import REPO
 
 TABLES = REPO / "mtlearn" / "study" / "data" / "mqm_ted_zhen"
@@ -34,7 +33,8 @@ study = _load_study()
 
 
 def _sample_rows(text: str, name: str) -> list[str]:
-    """The header and the rows the sample run writes: its (reference, metric), all of systems.csv, the baseline."""
+    """The header and the rows the sample run writes: its (reference, metric), all of systems.csv, the
+    baseline."""
     lines = text.splitlines(keepends=True)
     if name == "systems.csv":
         return lines
@@ -46,7 +46,8 @@ def _sample_rows(text: str, name: str) -> list[str]:
 def _sample_settings(settings: dict) -> dict:
     narrowed = dict(settings, references=[SAMPLE_REFERENCE],
                     metrics=[m for m in settings["metrics"] if m["name"] == SAMPLE_METRIC])
-    narrowed["signatures"] = {SAMPLE_REFERENCE: {SAMPLE_METRIC: settings["signatures"][SAMPLE_REFERENCE][SAMPLE_METRIC]}}
+    signature = settings["signatures"][SAMPLE_REFERENCE][SAMPLE_METRIC]
+    narrowed["signatures"] = {SAMPLE_REFERENCE: {SAMPLE_METRIC: signature}}
     return narrowed
 
 
@@ -59,7 +60,8 @@ def sample(mqm_dir, tmp_path_factory) -> Path:
 
 @pytest.mark.parametrize("name", study.GENERATED)
 def test_a_sample_regenerates_byte_for_byte(sample, name):
-    hint = f"{name} differs from a fresh run; regenerate with python studies/mqm_ted_zhen.py ../shared/data/mqm_ted_zhen"
+    hint = (f"{name} differs from a fresh run; regenerate with "
+            "python studies/mqm_ted_zhen.py ../shared/data/mqm_ted_zhen")
     fresh, shipped = (sample / name).read_text(encoding="utf-8"), (TABLES / name).read_text(encoding="utf-8")
     if name.endswith(".json"):
         assert json.loads(fresh) == _sample_settings(json.loads(shipped)), hint
@@ -110,7 +112,7 @@ def test_the_command_line_refuses_a_missing_folder_in_one_line(tmp_path, capsys)
     assert not (tmp_path / "out").exists()
 
 
-# ----------------------------------------------------------------------------- what the README says of the tables
+# ------------------------------------------------------------------------- what the README says of the tables
 
 
 def test_the_readme_claims_hold_in_the_shipped_tables():

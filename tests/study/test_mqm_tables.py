@@ -34,9 +34,10 @@ def test_system_level_rows_are_the_shipped_scores_correlated(reference):
             continue
         human, metric = _scores(reference, name)
         # The inputs are rounded to 6 decimals in the files: r and rho agree to about 1e-5.
-        assert TABLES.system_level(reference, name, "pearson").value == pytest.approx(pearson(metric, human), abs=1e-4)
-        assert TABLES.system_level(reference, name, "spearman").value == pytest.approx(spearman(metric, human),
-                                                                                      abs=1e-4)
+        assert (TABLES.system_level(reference, name, "pearson").value
+                == pytest.approx(pearson(metric, human), abs=1e-4))
+        assert (TABLES.system_level(reference, name, "spearman").value
+                == pytest.approx(spearman(metric, human), abs=1e-4))
         row = TABLES.system_level(reference, name, "accuracy")
         pairs = list(itertools.combinations(range(len(human)), 2))
         agreeing = sum((human[i] - human[j]) * (metric[i] - metric[j]) > 0 for i, j in pairs)
@@ -57,7 +58,8 @@ def test_every_metric_has_every_statistic_and_grouping_against_every_reference()
 @pytest.mark.parametrize("call, message", [
     (lambda: TABLES.segment("refC", "bleu", "pearson", "none"), "reference: unknown value 'refC'"),
     (lambda: TABLES.segment("ref", "comet", "pearson", "none"), "metric: unknown value 'comet'"),
-    (lambda: TABLES.segment("ref", "bleu", "accuracy_eq", "none"), "no row for 'accuracy_eq' grouped by 'none'"),
+    (lambda: TABLES.segment("ref", "bleu", "accuracy_eq", "none"),
+     "no row for 'accuracy_eq' grouped by 'none'"),
     (lambda: TABLES.system_level("ref", "bleu_add1", "pearson"), "no system-level row"),
     (lambda: TABLES.system_level("ref+refB", "bleu", "pearson", systems="mt+human"), "no system-level row"),
     (lambda: TABLES.within("ref", "bleu", "refB"), "no MT system 'refB'"),
@@ -73,8 +75,10 @@ def test_error_counts_add_up_to_the_shipped_severity_counts(mqm_data):
     for system in mqm_data.systems:
         counts = error_counts(mqm_data, [system])
         row = TABLES.system(system)
-        assert sum(n for (_, severity), n in counts.items() if severity == "Major") == row.major_errors, system
-        assert sum(n for (_, severity), n in counts.items() if severity == "Minor") == row.minor_errors, system
+        assert (sum(n for (_, severity), n in counts.items() if severity == "Major")
+                == row.major_errors), system
+        assert (sum(n for (_, severity), n in counts.items() if severity == "Minor")
+                == row.minor_errors), system
         assert counts.get(("Fluency/Punctuation", "Minor"), 0) == row.minor_punctuation_errors, system
     every = error_counts(mqm_data, mqm_data.mt_systems)
     assert list(every.values()) == sorted(every.values(), reverse=True)
@@ -83,7 +87,8 @@ def test_error_counts_add_up_to_the_shipped_severity_counts(mqm_data):
 
 
 def test_notebook_09s_case_is_the_first_shipped_disagreement(mqm_data):
-    # Notebook 09 prints the shipped row (checked by nbval) and, where ../shared is present, the case with its texts.
+    # Notebook 09 prints the shipped row (checked by nbval) and, where ../shared is present, the case with its
+    # texts.
     case = disagreement_cases(mqm_data, "bleu", "ref", k=1)[0].disagreement
     row = TABLES.disagreements("ref", "bleu")[0]
     assert (case.seg_id, case.better, case.worse) == (int(row["seg_id"]), row["better"], row["worse"])

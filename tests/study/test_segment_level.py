@@ -48,13 +48,16 @@ def test_group_by_system_by_hand():
     g = grouped_correlation(HUMAN, METRIC, "kendall", "system")
     assert g.value == pytest.approx((1 - 1 / 3) / 2)
     p = grouped_correlation(HUMAN, METRIC, "pearson", "system")
-    assert p.value == pytest.approx((np.corrcoef(HUMAN[0], METRIC[0])[0, 1] + np.corrcoef(HUMAN[1], METRIC[1])[0, 1]) / 2)
+    assert p.value == pytest.approx((np.corrcoef(HUMAN[0], METRIC[0])[0, 1]
+                                     + np.corrcoef(HUMAN[1], METRIC[1])[0, 1]) / 2)
 
 
 def test_no_grouping_is_one_correlation_over_every_translation():
     flat_h, flat_m = sum(HUMAN, []), sum(METRIC, [])
-    assert grouped_correlation(HUMAN, METRIC, "kendall", "none").value == pytest.approx(tau_b_by_hand(flat_h, flat_m))
-    assert grouped_correlation(HUMAN, METRIC, "pearson", "none").value == pytest.approx(np.corrcoef(flat_h, flat_m)[0, 1])
+    assert (grouped_correlation(HUMAN, METRIC, "kendall", "none").value
+            == pytest.approx(tau_b_by_hand(flat_h, flat_m)))
+    assert (grouped_correlation(HUMAN, METRIC, "pearson", "none").value
+            == pytest.approx(np.corrcoef(flat_h, flat_m)[0, 1]))
 
 
 def _expanded(matrix, counts_row):
@@ -78,7 +81,8 @@ def test_the_resampler_equals_the_plain_rule_on_the_resampled_matrix():
             values = resampler.values(metric, statistic, grouping)
             for k, row in enumerate(counts):
                 try:
-                    expected = grouped_correlation(_expanded(human, row), _expanded(metric, row), statistic, grouping).value
+                    expected = grouped_correlation(_expanded(human, row), _expanded(metric, row), statistic,
+                                                   grouping).value
                 except ValueError:
                     expected = math.nan
                 if math.isnan(expected):
@@ -111,16 +115,22 @@ def test_the_bootstrap_is_seeded_and_brackets_the_estimate():
 
 @pytest.mark.parametrize("call, error, message", [
     (lambda: grouped_correlation([[1, 2], [3]], [[1, 2], [3, 4]]), ValueError, "^human: row 1 has 1 scores"),
-    (lambda: grouped_correlation([[1, 2], [3, 4]], [[1, 2, 3], [3, 4, 5]]), ValueError, "^metric: 2 x 3 scores for 2 x 2"),
+    (lambda: grouped_correlation([[1, 2], [3, 4]], [[1, 2, 3], [3, 4, 5]]), ValueError,
+     "^metric: 2 x 3 scores for 2 x 2"),
     (lambda: grouped_correlation([[1, 2]], [[1, 2]]), ValueError, "^human: 1 system"),
-    (lambda: grouped_correlation([[1, 2], [3, math.nan]], [[1, 2], [3, 4]]), ValueError, "not a finite number"),
-    (lambda: grouped_correlation([[1, 2], [3, 4]], [[1, 2], [3, 4]], "spearman"), ValueError, "^statistic: unknown"),
-    (lambda: grouped_correlation([[1, 2], [3, 4]], [[1, 2], [3, 4]], grouping="doc"), ValueError, "^grouping: unknown"),
+    (lambda: grouped_correlation([[1, 2], [3, math.nan]], [[1, 2], [3, 4]]), ValueError,
+     "not a finite number"),
+    (lambda: grouped_correlation([[1, 2], [3, 4]], [[1, 2], [3, 4]], "spearman"), ValueError,
+     "^statistic: unknown"),
+    (lambda: grouped_correlation([[1, 2], [3, 4]], [[1, 2], [3, 4]], grouping="doc"), ValueError,
+     "^grouping: unknown"),
     (lambda: grouped_correlation([[1, 1], [1, 1]], [[1, 2], [3, 4]], grouping="item"), ValueError,
      "^human: no 'item' group has a defined"),
     (lambda: grouped_correlation("ab", [[1, 2]]), TypeError, "^human: expected one row of scores"),
-    (lambda: SegmentResampler([[1, 2], [3, 4]], np.ones((2, 3))), ValueError, "^counts: expected one column per segment"),
-    (lambda: SegmentResampler([[1, 2], [3, 4]], -np.ones((2, 2))), ValueError, "^counts: a segment cannot be drawn"),
+    (lambda: SegmentResampler([[1, 2], [3, 4]], np.ones((2, 3))), ValueError,
+     "^counts: expected one column per segment"),
+    (lambda: SegmentResampler([[1, 2], [3, 4]], -np.ones((2, 2))), ValueError,
+     "^counts: a segment cannot be drawn"),
 ])
 def test_bad_input_names_the_argument(call, error, message):
     with pytest.raises(error, match=message):

@@ -22,8 +22,8 @@ from sacrebleu.metrics import BLEU, CHRF, TER
 from sacrebleu.significance import PairedTest
 
 import mtlearn
-from mtlearn.metrics.meteor.score import corpus_meteor, corpus_score_from_stats
 from mtlearn.metrics.bleu.options import MAX_ORDER
+from mtlearn.metrics.meteor.score import corpus_meteor, corpus_score_from_stats
 from mtlearn.study.significance import (
     DEFAULT_SAMPLES,
     bootstrap_indices,
@@ -100,7 +100,8 @@ TER_SEGMENTS = 500
 def test_wmt22_de_en_ter_equals_sacrebleu(wmt22, test):
     # The resampling and the p-value do not depend on how many segments there are: 500 real segments (real
     # lengths, shifts, ties between references of one line) with a close system (p large) and a far one
-    # (p small) exercise every step the full set does, and sacreBLEU's own TER gives each segment's statistics.
+    # (p small) exercise every step the full set does, and sacreBLEU's own TER gives each segment's
+    # statistics.
     ref, hyps = _de_en(str(wmt22), ("Online-A", "Online-B", "LT22"))
     ref = ref[:TER_SEGMENTS]
     hyps = {name: lines[:TER_SEGMENTS] for name, lines in hyps.items()}
@@ -149,11 +150,12 @@ def test_two_references_and_other_seeds_equal_sacrebleu(monkeypatch):
             _, scores = PairedTest(list(systems.items()), {"m": BLEU()}, [refs, refs_b], test_type=test,
                                    n_samples=200)()
             theirs = next(v for k, v in scores.items() if k != "System")
-            ours = paired_test(systems, [list(p) for p in zip(refs, refs_b)], test=test, n_samples=200, seed=seed)
+            ours = paired_test(systems, [list(p) for p in zip(refs, refs_b)], test=test, n_samples=200,
+                               seed=seed)
             _assert_same_as_sacrebleu(ours, theirs)
 
 
-# --------------------------------------------------------------------------- the fast scorers are the formulas
+# -------------------------------------------------------------------------- the fast scorers are the formulas
 
 
 # BLEU's scorer: tests/metrics/bleu/test_bleu_fast.py.
@@ -185,7 +187,8 @@ def _plain_meteor_bootstrap(base: list, other: list, n: int, seed: int) -> tuple
 
 
 def test_meteor_bootstrap_is_the_plain_procedure():
-    r = paired_test({"base": BASE, "other": OTHER}, CORPUS_REFS, metric="meteor", stages=STAGES, n_samples=500)
+    r = paired_test({"base": BASE, "other": OTHER}, CORPUS_REFS, metric="meteor", stages=STAGES,
+                    n_samples=500)
     base = corpus_meteor(BASE, CORPUS_REFS, stages=STAGES).segments.stats()
     other = corpus_meteor(OTHER, CORPUS_REFS, stages=STAGES).segments.stats()
     p, mean, ci = _plain_meteor_bootstrap(base, other, 500, 12345)
@@ -231,7 +234,8 @@ def test_seed_none_draws_afresh_and_a_seed_repeats():
     first = paired_test_from_stats(stats, accuracy, n_samples=200, seed=3)
     again = paired_test_from_stats(stats, accuracy, n_samples=200, seed=3)
     assert first == again
-    means = {paired_test_from_stats(stats, accuracy, n_samples=200, seed=None).baseline.mean for _ in range(5)}
+    means = {paired_test_from_stats(stats, accuracy, n_samples=200, seed=None).baseline.mean
+             for _ in range(5)}
     assert len(means) > 1
 
 
@@ -243,7 +247,8 @@ def test_resample_sums_and_estimate_ci_are_the_plain_definitions():
     values = rng.random(1000)
     mean, half = estimate_ci(values)
     ordered = sorted(values)
-    assert mean == pytest.approx(sum(values) / 1000) and half == pytest.approx(0.5 * (ordered[974] - ordered[25]))
+    assert (mean == pytest.approx(sum(values) / 1000)
+            and half == pytest.approx(0.5 * (ordered[974] - ordered[25])))
 
 
 def test_segment_statistics_rows_sum_to_the_corpus():
@@ -279,7 +284,8 @@ def test_bad_input_is_named():
         paired_test({"base": BASE}, CORPUS_REFS)
     with pytest.raises(ValueError, match="systems: 'short' has 5 hypotheses for 6 segments"):
         paired_test({"base": BASE, "short": BASE[:5]}, CORPUS_REFS)
-    with pytest.raises(ValueError, match="metric: unknown value 'wer'; choose one of bleu, chrf, meteor, ter"):
+    with pytest.raises(ValueError,
+                       match="metric: unknown value 'wer'; choose one of bleu, chrf, meteor, ter"):
         paired_test({"base": BASE, "other": OTHER}, CORPUS_REFS, metric="wer")
     with pytest.raises(ValueError, match="test: unknown value 't'"):
         paired_test({"base": BASE, "other": OTHER}, CORPUS_REFS, test="t")
@@ -297,14 +303,16 @@ def test_bad_input_is_named():
 
 
 def test_a_huge_max_order_is_bounded():
-    # Before: max_order=10**7 filled 2 GB and ran past 40 s on two one-line systems (6 GB and out of memory via
-    # the command line): every order became a column of every sample's statistics. Now BLEU's bound refuses it.
+    # Before: max_order=10**7 filled 2 GB and ran past 40 s on two one-line systems (6 GB and out of memory
+    # via the command line): every order became a column of every sample's statistics. Now BLEU's bound
+    # refuses it.
     systems = {"base": ["the cat sat on the mat", "a dog"], "other": ["the cat sat", "a dog barked"]}
     refs = [["the cat sat on a mat"], ["a dog barked"]]
     for eff in (False, True):
         for test in ("bs", "ar"):
             with pytest.raises(ValueError, match=r"^max_order: at most 4096, got 10000000 \("):
-                mtlearn.paired_test(systems, refs, max_order=10**7, effective_order=eff, test=test, n_samples=200)
+                mtlearn.paired_test(systems, refs, max_order=10**7, effective_order=eff, test=test,
+                                    n_samples=200)
     # At the bound, the scores are corpus_bleu's with the same order, the effective-order ones not 0.
     out = {}
     for eff in (False, True):
@@ -343,7 +351,8 @@ def test_orders_past_every_candidate_are_kept_once(effective_order, test):
 
 def test_chrf_orders_no_sample_can_use_are_dropped_without_changing_a_number():
     refs, systems = _random_corpus(7, n=20)
-    short = paired_test(systems, [[r] for r in refs], metric="chrf", char_order=60, word_order=20, n_samples=200)
+    short = paired_test(systems, [[r] for r in refs], metric="chrf", char_order=60, word_order=20,
+                        n_samples=200)
     results = {name: mtlearn.corpus_chrf(h, [[r] for r in refs], char_order=60, word_order=20)
                for name, h in systems.items()}
     long = paired_test_from_stats({n: segment_statistics(r) for n, r in results.items()},

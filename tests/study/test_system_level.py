@@ -89,14 +89,16 @@ def test_an_error_rate_is_negated():
 
 
 def test_observed_scores_are_used_when_given():
-    r = system_level(HUMAN, STATS, share, bootstrap_counts(4, 20, seed=1), observed={"A": 0.1, "B": 0.2, "C": 0.3})
+    r = system_level(HUMAN, STATS, share, bootstrap_counts(4, 20, seed=1),
+                     observed={"A": 0.1, "B": 0.2, "C": 0.3})
     assert r["spearman"].value == -1.0
 
 
 @pytest.mark.parametrize("call, message", [
     (lambda: system_level({"A": [0], "B": [1]}, {"A": np.ones((1, 2)), "B": np.ones((1, 2))}, share,
                           bootstrap_counts(1, 5)), "^human: 2 system"),
-    (lambda: system_level(HUMAN, {"A": STATS["A"]}, share, bootstrap_counts(4, 5)), "^stats: give statistics"),
+    (lambda: system_level(HUMAN, {"A": STATS["A"]}, share, bootstrap_counts(4, 5)),
+     "^stats: give statistics"),
     (lambda: system_level(HUMAN, STATS, share, bootstrap_counts(3, 5)), "^counts: 3 segments per resample"),
 ])
 def test_bad_input_names_the_argument(call, message):

@@ -45,7 +45,8 @@ def test_acc_eq_at_each_threshold_by_hand():
 def test_one_epsilon_serves_every_group_and_the_mean_is_over_groups():
     # Group 1 (humans 0, -1, metric 0.5, 0.25) is right below epsilon 0.25; group 2 (humans tie;
     # metric 0.5, 0.75) is right from 0.25. Group 3 (humans 0, 0, -1; metric 0.3, 0.3, 0.2) is right
-    # below 0.1 (acc 1) and 1/3 from 0.1. Epsilon 0: (1 + 0 + 1)/3; 0.1: (1 + 0 + 1/3)/3; 0.25: (0 + 1 + 1/3)/3.
+    # below 0.1 (acc 1) and 1/3 from 0.1. Epsilon 0: (1 + 0 + 1)/3; 0.1: (1 + 0 + 1/3)/3; 0.25: (0 + 1 +
+    # 1/3)/3.
     groups = [([0, -1], [0.5, 0.25]), ([0, 0], [0.5, 0.75]), ([0, 0, -1], [0.3, 0.3, 0.2])]
     r = tie_calibrated_accuracy(groups)
     assert (r.accuracy, r.epsilon) == (pytest.approx(2 / 3), 0.0)
@@ -122,13 +123,17 @@ def test_a_constant_metric_scores_the_share_of_human_ties():
 @pytest.mark.parametrize("call, error, message", [
     (lambda: tie_calibrated_accuracy([]), ValueError, "^groups: expected a non-empty list"),
     (lambda: tie_calibrated_accuracy([([0], [1])]), ValueError, "^groups: no group has two translations"),
-    (lambda: tie_calibrated_accuracy([([0, 1], [1])]), ValueError, r"^metric: 1 scores for 2 human scores \(group 1\)"),
+    (lambda: tie_calibrated_accuracy([([0, 1], [1])]), ValueError,
+     r"^metric: 1 scores for 2 human scores \(group 1\)"),
     (lambda: tie_calibrated_accuracy([[0, 1, 2]]), TypeError, "^groups: item 0 is not a"),
-    (lambda: pair_counts([0, 1], [0.1, math.nan]), ValueError, "^metric: contains a value that is not a finite"),
-    (lambda: pair_counts([0, 1], [0.1, 0.2], epsilon=-1), ValueError, "^epsilon: expected a finite number >= 0"),
+    (lambda: pair_counts([0, 1], [0.1, math.nan]), ValueError,
+     "^metric: contains a value that is not a finite"),
+    (lambda: pair_counts([0, 1], [0.1, 0.2], epsilon=-1), ValueError,
+     "^epsilon: expected a finite number >= 0"),
     (lambda: pair_counts("ab", [0.1, 0.2]), TypeError, "^human: expected a sequence of numbers"),
     (lambda: PairCounts(0, 0, 0, 0, 0).accuracy, ValueError, "^pairs: no pair"),
-    (lambda: calibration_resamples([([0, 1], [1, 2])], np.ones((2, 3))), ValueError, "^counts: expected one column"),
+    (lambda: calibration_resamples([([0, 1], [1, 2])], np.ones((2, 3))), ValueError,
+     "^counts: expected one column"),
 ])
 def test_bad_input_names_the_argument(call, error, message):
     with pytest.raises(error, match=message):

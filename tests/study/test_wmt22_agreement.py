@@ -21,11 +21,11 @@ from pathlib import Path
 import nbformat
 import pytest
 import sacrebleu
-
-import mtlearn
 import tiers
 from agreement_files import TABLES, read
 from repo_paths import REPO
+
+import mtlearn
 
 try:
     import scipy.stats as scipy_stats
@@ -75,7 +75,8 @@ def _settings_of_pair(settings: dict, pair: str) -> dict:
 @pytest.mark.parametrize("name", study.GENERATED)
 def test_shipped_table_regenerates_exactly(regenerated, name):
     fresh, shipped = (regenerated / name).read_bytes(), (TABLES / name).read_bytes()
-    hint = f"{name} differs from a fresh run; regenerate with python studies/wmt22_agreement.py ../shared/data/wmt22"
+    hint = (f"{name} differs from a fresh run; regenerate with "
+            "python studies/wmt22_agreement.py ../shared/data/wmt22")
     if tiers.is_full():
         assert fresh == shipped, hint
     elif name.endswith(".json"):
@@ -147,7 +148,8 @@ def test_join_of_output_files_to_wmt_rows_is_proved_by_equal_scores(wmt22):
         ref = r["reference"]
         assert r["bleu"] == study.fmt(wmt[f"bleu-{ref}"] / 100), r
         assert r["chrf"] == study.fmt(wmt[f"chrf-{ref}"] / 100), r
-        assert r["wmt_bleu"] == study.fmt(wmt[f"bleu-{ref}"] / 100) and r["wmt_chrf"] == study.fmt(wmt[f"chrf-{ref}"] / 100)
+        assert (r["wmt_bleu"] == study.fmt(wmt[f"bleu-{ref}"] / 100)
+                and r["wmt_chrf"] == study.fmt(wmt[f"chrf-{ref}"] / 100))
         assert r["wmt_comet"] == ("" if ref == "all" else study.fmt(wmt[f"COMET-{ref}"])), r
     for pair in {r["pair"] for r in rows}:
         for ref in {r["reference"] for r in rows if r["pair"] == pair}:
@@ -178,7 +180,8 @@ def test_every_human_system_row_joins_to_one_output_file(wmt22):
         assert len(set(mt)) == len(mt) and set(mt) <= files, (pair, set(mt) - files)
         scored = {r["system"] for r in rows if r["pair"] == pair and r["kind"] == "mt" and r["human_z"]}
         assert scored == set(mt)
-        unscored = {r["system"] for r in rows if r["pair"] == pair and r["has_output"] == "1" and not r["human_z"]}
+        unscored = {r["system"] for r in rows if r["pair"] == pair and r["has_output"] == "1"
+                    and not r["human_z"]}
         assert unscored == files - set(mt) == ({"GTCOM"} if pair == "uk-en" else set()), pair
 
 
@@ -187,7 +190,8 @@ def test_chrf_all_with_the_default_ties_differs_from_wmt_where_the_card_says(wmt
     """Why reference_ties="last": the default (sacreBLEU's) differs from WMT's chrf-all somewhere."""
     official = _official_rows(wmt22)
     pair, refs = "cs-en", ["B", "C"]
-    lines = [(wmt22 / "references" / f"generaltest2022.{pair}.ref.{k}.en").read_text(encoding="utf-8").splitlines()
+    folder = wmt22 / "references"
+    lines = [(folder / f"generaltest2022.{pair}.ref.{k}.en").read_text(encoding="utf-8").splitlines()
              for k in refs]
     differ = 0
     for path in sorted((wmt22 / "system-outputs").glob(f"generaltest2022.{pair}.hyp.*.en")):
@@ -213,7 +217,8 @@ def test_pairwise_accuracy_headline_recomputed_from_the_official_numbers(wmt22):
     DA z of the MT systems (HUMAN-* rows have no automatic score; uk-en's GTCOM no human score): 274
     system pairs. Against all references BLEU and chrF are bleu-all and chrf-all."""
     official = _official_rows(wmt22)
-    table = {(r["scope"], r["reference"], r["metric"], r["human_score"]): r for r in read("pairwise_accuracy.csv")}
+    table = {(r["scope"], r["reference"], r["metric"], r["human_score"]): r
+             for r in read("pairwise_accuracy.csv")}
     for ref, columns in (("A", {"bleu": "bleu-A", "chrf": "chrf-A", "comet": "COMET-A"}),
                          ("all", {"bleu": "bleu-all", "chrf": "chrf-all"})):
         for metric, column in columns.items():
@@ -403,7 +408,8 @@ def _permute_sids(root: Path, out: Path, permutation: dict[int, int]) -> Path:
 
 @pytest.mark.wordnet
 def test_no_table_but_the_join_check_depends_on_the_sid_to_line_mapping(toy_root, toy_out, tmp_path):
-    """The guard of issue 13: relabel the SIDs and every table except join_check.csv stays byte-identical.
+    """No figure rests on SID as a line number: relabel the SIDs and every table except join_check.csv
+    stays byte-identical.
 
     A table computed through the SID-as-line join (a segment-level correlation, a noise check of
     identical outputs) would change. join_check.csv must change: it proves the relabelling reaches
@@ -422,7 +428,8 @@ def test_no_table_but_the_join_check_depends_on_the_sid_to_line_mapping(toy_root
             assert (out / name).read_bytes() != (toy_out / name).read_bytes()
         else:
             assert (out / name).read_bytes() == (toy_out / name).read_bytes(), (
-                f"{name} depends on which text line a SID is read as; it may not (SID is not the line number)")
+                f"{name} depends on which text line a SID is read as; it may not "
+                "(SID is not the line number)")
 
 
 def test_script_reports_a_folder_without_data(tmp_path, capsys):
@@ -437,7 +444,7 @@ def test_script_rejects_an_unknown_pair(toy_root, tmp_path, capsys):
     assert "pairs: 'fr-en' is not in" in capsys.readouterr().err
 
 
-# ----------------------------------------------------------------------------- no figure rests on SID as a line number
+# -------------------------------------------------------------------- no figure rests on SID as a line number
 # WMT22's ad-seg-scores-<pair>.csv numbers segments with SID, which is not the line number of the text files
 # (../shared/data/wmt22/README.md). These checks fail if a segment-level correlation comes back: a table or
 # column of one, a notebook cell that computes one, or a join-check number printed beside document 003's
@@ -448,7 +455,8 @@ NOTEBOOK = REPO / "notebooks" / "06_do_metrics_agree_with_people.ipynb"
 CLAIM = "0.403"
 
 # Column names a segment-level agreement figure (or the old identical-output noise check) would carry.
-SEGMENT_LEVEL = re.compile(r"kendall|tau|darr|identical_output|different_output|segment.*(corr|pearson)", re.I)
+SEGMENT_LEVEL = re.compile(r"kendall|tau|darr|identical_output|different_output|segment.*(corr|pearson)",
+                           re.I)
 
 
 def _text(cell) -> str:
@@ -492,7 +500,8 @@ def test_notebook_has_no_sentence_level_figure_beside_the_claim():
     for k, cell in enumerate(nb.cells):
         if cell.cell_type == "code":
             # The removed API, or a correlation over sentences computed in the notebook.
-            assert not re.search(r"segment_correlation|summarize_correlations\(\s*\"segment\"", cell.source), k
+            assert not re.search(r"segment_correlation|summarize_correlations\(\s*\"segment\"",
+                                 cell.source), k
             out = _text(cell)
             if CLAIM in out:
                 shown = set(re.findall(r"-?\d\.\d{3}\b", out)) & numbers

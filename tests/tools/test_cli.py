@@ -34,8 +34,8 @@ REFERENCES_1 = [
 ]
 REFERENCES_2 = [
     "There is a cat on the mat.",
-    "It is the guiding principle which guarantees the military forces always being under the command of the Party.",
-    "He read the book because he was interested in world history.",
+    "It is the guiding principle which guarantees the military forces always being under the "
+    "command of the Party.", "He read the book because he was interested in world history.",
     "hello, world!",
 ]
 
@@ -135,14 +135,16 @@ def test_bleu_weights_match_nltk(small: dict[str, Path]) -> None:
     expected = corpus_bleu([[r1.split(), r2.split()] for r1, r2 in zip(REFERENCES_1, REFERENCES_2)],
                            [h.split() for h in HYPOTHESES], weights=(0.75, 0.25))
     out = ok(run("bleu", "-r", small["ref1"], small["ref2"], "-i", small["hyp"], "--tokenize", "whitespace",
-                 "--smoothing", "none", "--max-order", "2", "--weights", "3/4", "0.25", "--json", "--scale", "1"))
+                 "--smoothing", "none", "--max-order", "2", "--weights", "3/4", "0.25", "--json", "--scale",
+                 "1"))
     assert math.isclose(json.loads(out)["score"], expected, rel_tol=1e-12)  # NLTK's 0-1 scale
 
 
 def test_bleu_sentence_level_matches_sacrebleu(small: dict[str, Path]) -> None:
     import sacrebleu
 
-    out = ok(run("bleu", "-r", small["ref1"], small["ref2"], "-i", small["hyp"], "--sentence-level", "--json"))
+    out = ok(run("bleu", "-r", small["ref1"], small["ref2"], "-i", small["hyp"], "--sentence-level",
+                 "--json"))
     scores = [json.loads(line)["score"] for line in out.splitlines()]
     expected = [sacrebleu.sentence_bleu(h, [r1, r2]).score
                 for h, r1, r2 in zip(HYPOTHESES, REFERENCES_1, REFERENCES_2)]
@@ -152,8 +154,9 @@ def test_bleu_sentence_level_matches_sacrebleu(small: dict[str, Path]) -> None:
 
 
 def test_bleu_segment_score_and_explanation(small: dict[str, Path]) -> None:
-    import mtlearn
     import sacrebleu
+
+    import mtlearn
 
     args = ("bleu", "-r", small["ref1"], small["ref2"], "-i", small["hyp"], "--segment", "2")
     line = ok(run(*args))
@@ -266,7 +269,8 @@ def test_meteor_without_wordnet_says_how_to_get_it(tmp_path: Path) -> None:
     ref = write_lines(tmp_path / "ref.txt", ["the big dog"])
     hyp = write_lines(tmp_path / "hyp.txt", ["the large dog"])
     code = ("import sys, nltk; nltk.data.path[:] = []; from mtlearn.tools.cli.main import main; "
-            f"sys.exit(main(['meteor', '-r', {str(ref)!r}, '-i', {str(hyp)!r}, '--stages', 'exact,synonym']))")
+            f"sys.exit(main(['meteor', '-r', {str(ref)!r}, '-i', {str(hyp)!r}, "
+            "'--stages', 'exact,synonym']))")
     env = {k: v for k, v in os.environ.items() if k not in ("NLTK_DATA", "MTLEARN_CACHE_DIR")}
     env["MTLEARN_CACHE_DIR"] = str(tmp_path / "cache")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)

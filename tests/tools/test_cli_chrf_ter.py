@@ -3,8 +3,8 @@
 Most tests call :func:`mtlearn.tools.cli.main.main` in this process (fast); one per metric runs the
 installed console script. Expected numbers come from the library functions called here
 with the same settings (the CLI only passes them on) and, independently, from sacreBLEU's
-API (chrF, TER: its 0-100 number, the command line's default scale) and jiwer (WER, CER, times 100). Every error case checks the exit
-status, the message on stderr, an empty stdout and that no traceback escaped.
+API (chrF, TER: its 0-100 number, the command line's default scale) and jiwer (WER, CER, times 100). Every
+error case checks the exit status, the message on stderr, an empty stdout and that no traceback escaped.
 """
 
 from __future__ import annotations
@@ -121,7 +121,8 @@ CHRF_SETTINGS = [
     (["--char-order", "4", "--word-order", "1"], {"char_order": 4, "word_order": 1},
      {"char_order": 4, "word_order": 1}),
     (["--beta", "1"], {"beta": 1.0}, {"beta": 1}),
-    (["--chrf-beta", "3", "--chrf-lowercase"], {"beta": 3.0, "lowercase": True}, {"beta": 3, "lowercase": True}),
+    (["--chrf-beta", "3", "--chrf-lowercase"], {"beta": 3.0, "lowercase": True},
+     {"beta": 3, "lowercase": True}),
     (["--lowercase", "--whitespace"], {"lowercase": True, "whitespace": True},
      {"lowercase": True, "whitespace": True}),
     (["--eps-smoothing", "--plus"], {"eps_smoothing": True, "word_order": 2},
@@ -140,7 +141,8 @@ def test_chrf_corpus_is_the_librarys_and_sacrebleus(capsys, files, options, keyw
     expected = CHRF(**sacre).corpus_score(HYPOTHESES, [REFERENCES_1, REFERENCES_2]).score  # 0-100, as printed
     assert math.isclose(got["score"], expected, rel_tol=1e-12, abs_tol=1e-12), (got["score"], expected)
     assert json.loads(out)["name"] == ("chrF2++" if keywords.get("word_order") == 2 else
-                                       f"chrF{keywords.get('beta', 2):g}" + "+" * keywords.get("word_order", 0))
+                                       f"chrF{keywords.get('beta', 2):g}"
+                                       + "+" * keywords.get("word_order", 0))
 
 
 def test_chrf_defaults_are_the_librarys(capsys, files) -> None:
@@ -150,11 +152,13 @@ def test_chrf_defaults_are_the_librarys(capsys, files) -> None:
                 if p.default is not inspect.Parameter.empty}
     line = ok(capsys, "chrf", "-r", files["ref1"], "-i", files["hyp"])
     result = mtlearn.corpus_chrf(HYPOTHESES, [[r] for r in REFERENCES_1], **defaults)
-    assert line == f"chrF2 = {100 * result.score:.2f} (P = {100 * float(result.precision):.2f} " \
-                   f"R = {100 * float(result.recall):.2f} char_order = 6 word_order = 0 beta = 2)  {result.signature}\n"
+    assert line == (f"chrF2 = {100 * result.score:.2f} (P = {100 * float(result.precision):.2f} "
+                    f"R = {100 * float(result.recall):.2f} char_order = 6 word_order = 0 beta = 2)  "
+                    f"{result.signature}\n")
     line = ok(capsys, "chrf", "-r", files["ref1"], "-i", files["hyp"], "--scale", "1")
-    assert line == f"chrF2 = {result.score:.4f} (P = {float(result.precision):.4f} " \
-                   f"R = {float(result.recall):.4f} char_order = 6 word_order = 0 beta = 2)  {result.signature}\n"
+    assert line == (f"chrF2 = {result.score:.4f} (P = {float(result.precision):.4f} "
+                    f"R = {float(result.recall):.4f} char_order = 6 word_order = 0 beta = 2)  "
+                    f"{result.signature}\n")
 
 
 def test_chrf_plus_line_is_named_like_sacrebleus(capsys, files) -> None:
@@ -172,7 +176,8 @@ def test_chrf_plus_line_is_named_like_sacrebleus(capsys, files) -> None:
 def test_chrf_sentence_level_one_line_per_segment(capsys, files, options, keywords) -> None:
     import sacrebleu
 
-    out = ok(capsys, "chrf", "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "-sl", "--json", *options)
+    out = ok(capsys, "chrf", "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "-sl", "--json",
+             *options)
     lines = out.splitlines()
     assert len(lines) == len(HYPOTHESES)
     for number, (line, hyp, refs) in enumerate(zip(lines, HYPOTHESES, REFS), 1):
@@ -181,7 +186,8 @@ def test_chrf_sentence_level_one_line_per_segment(capsys, files, options, keywor
         assert got == as_json(mtlearn.chrf(hyp, refs, **keywords))
         expected = sacrebleu.sentence_chrf(hyp, refs, **keywords).score
         assert math.isclose(got["score"], expected, rel_tol=1e-12, abs_tol=1e-12)
-    text = ok(capsys, "chrf", "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--sentence-level", *options)
+    text = ok(capsys, "chrf", "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--sentence-level",
+              *options)
     first, *rows = text.splitlines()
     assert first == f"signature: {mtlearn.chrf(HYPOTHESES[0], REFS[0], **keywords).signature}"  # once, first
     assert len(rows) == len(HYPOTHESES)
@@ -207,11 +213,13 @@ def test_chrf_reference_ties(capsys, tmp_path) -> None:
     refs = [["the cat sat", "the cat sat"], ["a dog", "the dog"]]
     for ties, kept in (("first", 0), ("last", 1)):
         options = [] if ties == "first" else ["--reference-ties", ties]
-        segment = json.loads(ok(capsys, "chrf", "-r", ref_a, ref_b, "-i", hyp, "--segment", "1", "--json", *options))
+        segment = json.loads(ok(capsys, "chrf", "-r", ref_a, ref_b, "-i", hyp, "--segment", "1", "--json",
+                                *options))
         assert segment["best_reference"] == kept
         corpus = unnamed(ok(capsys, "chrf", "-r", ref_a, ref_b, "-i", hyp, "--json", *options))
         assert corpus == as_json(mtlearn.corpus_chrf(["the cat sat", "the dog"], refs, reference_ties=ties))
-    assert_error(capsys, 2, ["chrf", "-r", ref_a, "-i", hyp, "--reference-ties", "best"], "--reference-ties", "best")
+    assert_error(capsys, 2, ["chrf", "-r", ref_a, "-i", hyp, "--reference-ties", "best"], "--reference-ties",
+                 "best")
 
 
 def test_chrf_console_script_reads_stdin(files) -> None:
@@ -236,7 +244,8 @@ TER_SETTINGS = [
     (["--ter-normalized", "--ter-no-punct", "--ter-asian-support", "--lowercase"],
      {"normalized": True, "no_punct": True, "asian_support": True}),
 ]
-TER_IDS = ["default", "case-sensitive", "sacrebleu-case", "normalized", "no-punct", "asian", "sacrebleu-names"]
+TER_IDS = ["default", "case-sensitive", "sacrebleu-case", "normalized", "no-punct", "asian",
+           "sacrebleu-names"]
 
 
 @pytest.mark.parametrize("options, keywords", TER_SETTINGS, ids=TER_IDS)
@@ -258,7 +267,8 @@ def test_ter_line_and_sentence_level(capsys, files) -> None:
     result = mtlearn.corpus_ter(HYPOTHESES, [[r] for r in REFERENCES_1])
     assert line.startswith(f"TER = {expected:.2f} (edits = {result.num_edits} ref_len = "), line
     assert line.rstrip("\n").endswith(f"  {result.signature}"), line
-    out = ok(capsys, "ter", "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--sentence-level", "--json")
+    out = ok(capsys, "ter", "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--sentence-level",
+             "--json")
     lines = out.splitlines()
     assert len(lines) == len(HYPOTHESES)
     for got, hyp, refs in zip(lines, HYPOTHESES, REFS):
@@ -275,7 +285,8 @@ def test_ter_segment_with_a_shift_json_and_explain(capsys, files) -> None:
     assert got == as_json(result)
     assert ok(capsys, *args, "--explain").startswith(result.explain().rstrip("\n"))
     line = ok(capsys, *args)
-    assert line.startswith(f"TER = {100 * result.score:.2f} (edits = ") and f"shifts = {len(result.shifts)}" in line
+    assert (line.startswith(f"TER = {100 * result.score:.2f} (edits = ")
+            and f"shifts = {len(result.shifts)}" in line)
 
 
 def test_ter_console_script(files) -> None:
@@ -296,7 +307,8 @@ def test_wer_cer_are_the_librarys(capsys, files, metric) -> None:
     corpus = unnamed(ok(capsys, metric, "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "--json"))
     assert corpus == as_json(many(HYPOTHESES, REFS))
     out = ok(capsys, metric, "-r", files["ref1"], files["ref2"], "-i", files["hyp"], "-sl", "--json")
-    assert [unnamed(line) for line in out.splitlines()] == [as_json(one(h, r)) for h, r in zip(HYPOTHESES, REFS)]
+    assert ([unnamed(line) for line in out.splitlines()]
+            == [as_json(one(h, r)) for h, r in zip(HYPOTHESES, REFS)])
     line = ok(capsys, metric, "-r", files["ref1"], "-i", files["hyp"], "--segment", "1", "--scale", "1")
     result = one(HYPOTHESES[0], [REFERENCES_1[0]])
     assert line.startswith(f"{metric.upper()} = {result.score:.4f} (edits = ") and "shifts" not in line, line
@@ -306,8 +318,8 @@ def test_wer_cer_are_the_librarys(capsys, files, metric) -> None:
 def test_wer_cer_single_reference_match_jiwer(capsys, files, metric) -> None:
     jiwer = pytest.importorskip("jiwer")
     # jiwer compares the strings as given: the CLI keeps the case and the punctuation here.
-    keep = ["--case-sensitive"] if "case_sensitive" in _parameters(metric) or "lowercase" in _parameters(metric) \
-        else []
+    options = _parameters(metric)
+    keep = ["--case-sensitive"] if "case_sensitive" in options or "lowercase" in options else []
     out = ok(capsys, metric, "-r", files["ref1"], "-i", files["hyp"], "-sl", "--json", *keep)
     for line, hyp, ref in zip(out.splitlines(), HYPOTHESES, REFERENCES_1):
         expected = getattr(jiwer, metric)(ref, hyp)
@@ -409,11 +421,14 @@ def test_wmt22_official_chrf_a(capsys, wmt22: Path) -> None:
     assert math.isclose(got, expected, rel_tol=1e-13), (got, expected)
 
 
-@pytest.mark.parametrize("option, value", [("--char-order", "1000000000"), ("--char-order", "12345678901234567890123"),
+@pytest.mark.parametrize("option, value", [("--char-order", "1000000000"),
+                                           ("--char-order", "12345678901234567890123"),
                                            ("--chrf-word-order", "4097")])
 def test_chrf_orders_beyond_the_bound_are_one_line_and_quick(files, option, value) -> None:
-    # Before: --char-order 1000000000 reached 844 MB in 20 s (1.37 GB after 25 s here), a 23-digit value 1.5 GB.
-    proc = subprocess.run([str(MTLEARN), "chrf", "-r", str(files["ref1"]), "-i", str(files["hyp"]), option, value],
+    # Before: --char-order 1000000000 reached 844 MB in 20 s (1.37 GB after 25 s here), a 23-digit value 1.5
+    # GB.
+    proc = subprocess.run([str(MTLEARN), "chrf", "-r", str(files["ref1"]), "-i", str(files["hyp"]), option,
+                           value],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and proc.stdout == ""
     name = option.replace("chrf-", "")

@@ -50,8 +50,8 @@ def run(capsys, argv: list[str]) -> tuple[int, str, str]:
 
 
 def _sacrebleu_json(refs: list[str], systems: list[str], metric: str, test: str) -> list[dict]:
-    done = subprocess.run([str(SACREBLEU), *refs, "-i", *systems, "-m", metric, f"--paired-{test}", "-f", "json",
-                           "-q"], capture_output=True, text=True, check=True)
+    done = subprocess.run([str(SACREBLEU), *refs, "-i", *systems, "-m", metric, f"--paired-{test}", "-f",
+                           "json", "-q"], capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 
 
@@ -177,7 +177,8 @@ def test_console_script_quiet_and_clean(files):
     (["-i", "{base}", "{other}", "--paired-bs", "--paired-ar"], 2, "not allowed with argument"),
     (["-i", "{base}", "{base}", "--paired-bs"], 2, "is given twice to -i"),
     (["-i", "{base}", "-", "--paired-bs"], 2, "standard input ('-') is not read here"),
-    (["-i", "{base}", "{other}", "--paired-bs", "--stages", "exact"], 2, "--stages does not apply to --metric bleu"),
+    (["-i", "{base}", "{other}", "--paired-bs", "--stages", "exact"], 2,
+     "--stages does not apply to --metric bleu"),
     (["-i", "{base}", "{other}", "--paired-bs", "--metric", "chrf", "--tokenize", "13a"], 2,
      "--tokenize does not apply to --metric chrf"),
     (["-i", "{base}", "{other}", "--paired-bs", "--paired-bs-n", "0"], 2, "0 is out of range"),
@@ -215,8 +216,8 @@ class _Terminal:
 def test_progress_only_on_a_terminal_and_not_with_quiet(monkeypatch, capsys, files, quiet):
     terminal = _Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    argv = ["compare", "-r", files["ref"], "-i", files["base"], files["other"], "--metric", "chrf", "--paired-bs",
-            "--paired-bs-n", "50"] + (["--quiet"] if quiet else [])
+    argv = ["compare", "-r", files["ref"], "-i", files["base"], files["other"], "--metric", "chrf",
+            "--paired-bs", "--paired-bs-n", "50"] + (["--quiet"] if quiet else [])
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "(p = " in out and "mtlearn: compare:" not in out  # progress never mixes with the table
@@ -232,8 +233,10 @@ def test_a_huge_max_order_is_bounded_and_equals_the_library(files):
     # then it was accepted cheaply. Now BLEU's max_order is at most 4096 (BleuOptions), one line, exit 2.
     argv = [str(MTLEARN), "compare", "-r", files["ref"], "-i", files["base"], files["other"], "--paired-bs"]
     try:
-        refused = subprocess.run(argv + ["--max-order", "10000000"], capture_output=True, text=True, timeout=120)
-        done = subprocess.run(argv + ["--max-order", "4096", "--json"], capture_output=True, text=True, timeout=120)
+        refused = subprocess.run(argv + ["--max-order", "10000000"], capture_output=True, text=True,
+                                 timeout=120)
+        done = subprocess.run(argv + ["--max-order", "4096", "--json"], capture_output=True, text=True,
+                              timeout=120)
     except subprocess.TimeoutExpired:
         pytest.fail("compare --max-order still running after 120 s")
     assert refused.returncode == 2 and refused.stdout == "", refused.stderr[-2000:]

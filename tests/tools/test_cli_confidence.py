@@ -1,4 +1,5 @@
-"""``--confidence`` (mtlearn.tools.cli.confidence): sacreBLEU's bootstrap interval for one system, equal to sacreBLEU's.
+"""``--confidence`` (mtlearn.tools.cli.confidence): sacreBLEU's bootstrap interval for one system, equal to
+sacreBLEU's.
 
 The independent reference is sacreBLEU 2.6 itself: its API's ``corpus_score(...,
 n_bootstrap=N)`` (mean ``_mean``, half-width ``_ci``) and its command line's text. Its
@@ -19,8 +20,8 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.tools.cli.main import main
 from mtlearn.examples.wmt22 import WMT22_DE_EN_SAMPLE as SAMPLE
+from mtlearn.tools.cli.main import main
 
 SACREBLEU = Path(sys.executable).parent / "sacrebleu"
 MTLEARN = Path(sys.executable).parent / "mtlearn"
@@ -39,7 +40,8 @@ def cli_json(capsys, *args: object) -> dict:
     return json.loads(out)
 
 
-def sacrebleu_interval(metric: str, hyps: list[str], refs: list[str], n: int = 1000) -> tuple[float, float, float]:
+def sacrebleu_interval(metric: str, hyps: list[str], refs: list[str],
+                       n: int = 1000) -> tuple[float, float, float]:
     from sacrebleu.metrics import BLEU, CHRF
 
     score = {"bleu": BLEU(), "chrf": CHRF()}[metric].corpus_score(hyps, [refs], n_bootstrap=n)
@@ -52,7 +54,8 @@ def test_the_interval_is_sacrebleus_on_the_sample(capsys, metric, n):
     data = cli_json(capsys, metric, "-r", REF, "-i", HYP, "-cin", n)
     score, mean, ci = sacrebleu_interval(metric, lines_of(HYP), lines_of(REF), n)
     assert math.isclose(data["score"], score, rel_tol=1e-12)
-    assert abs(data["confidence"]["mean"] - mean) < TOLERANCE and abs(data["confidence"]["ci"] - ci) < TOLERANCE
+    assert (abs(data["confidence"]["mean"] - mean) < TOLERANCE
+            and abs(data["confidence"]["ci"] - ci) < TOLERANCE)
     assert (data["confidence"]["n_samples"], data["confidence"]["seed"]) == (n, 12345)
 
 
@@ -71,7 +74,8 @@ def test_the_seed_is_sacrebleus_default_or_its_variable(capsys):
     seven = cli_json(capsys, "chrf", "-r", REF, "-i", HYP, "-cin", "100", "--seed", "7")["confidence"]
     assert default["mean"] != seven["mean"]
     env = {**os.environ, "SACREBLEU_SEED": "7"}
-    done = subprocess.run([str(MTLEARN), "chrf", "-r", REF, "-i", HYP, "-cin", "100", "--confidence", "--json"],
+    done = subprocess.run([str(MTLEARN), "chrf", "-r", REF, "-i", HYP, "-cin", "100", "--confidence",
+                           "--json"],
                           capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["confidence"] == seven
@@ -83,19 +87,22 @@ def test_a_bad_sacrebleu_seed_stops_only_what_draws_samples(capsys, monkeypatch)
     assert capsys.readouterr().err == ""
     assert main(["chrf", "-r", REF, "-i", HYP, "--confidence"]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err == ("mtlearn: error: SACREBLEU_SEED (the default of --seed): 'twelve' is not a whole "
-                                 "number (or 'none')\n")
+    assert out == "" and err == ("mtlearn: error: SACREBLEU_SEED (the default of --seed): 'twelve' is not a "
+                                 "whole number (or 'none')\n")
     monkeypatch.setenv("SACREBLEU_SEED", "none")  # sacreBLEU's word for fresh randomness
-    means = {cli_json(capsys, "chrf", "-r", REF, "-i", HYP, "-cin", "50")["confidence"]["mean"] for _ in range(3)}
+    means = {cli_json(capsys, "chrf", "-r", REF, "-i", HYP, "-cin", "50")["confidence"]["mean"]
+             for _ in range(3)}
     assert len(means) > 1
 
 
 def test_meteor_resamples_its_counts_with_the_paired_tests_draws(capsys):
     # No sacreBLEU METEOR: the interval must be the paired bootstrap's own for the baseline (same draws).
-    data = cli_json(capsys, "meteor", "-r", REF, "-i", HYP, "--stages", "exact,stem", "--scale", "1", "-cin", "300")
+    data = cli_json(capsys, "meteor", "-r", REF, "-i", HYP, "--stages", "exact,stem", "--scale", "1", "-cin",
+                    "300")
     paired = mtlearn.paired_test({"a": lines_of(HYP), "b": lines_of(HYP)}, [[r] for r in lines_of(REF)],
                                  metric="meteor", n_samples=300, stages=("exact", "stem"))
-    assert data["confidence"]["mean"] == paired.baseline.mean and data["confidence"]["ci"] == paired.baseline.ci
+    assert (data["confidence"]["mean"] == paired.baseline.mean
+            and data["confidence"]["ci"] == paired.baseline.ci)
 
 
 def test_several_systems_each_get_their_interval(capsys):
@@ -111,7 +118,8 @@ def test_several_systems_each_get_their_interval(capsys):
 def test_a_metric_without_resampled_statistics_is_refused(capsys):
     assert main(["wer", "-r", REF, "-i", HYP, "--confidence"]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err.startswith("mtlearn: error: --confidence: not available for wer; it is for bleu, ")
+    assert out == "" and err.startswith("mtlearn: error: --confidence: not available for "
+                                        "wer; it is for bleu, ")
 
 
 def test_too_many_draws_are_refused_before_drawing(capsys):
@@ -127,4 +135,5 @@ def test_wmt22_de_en_interval_equals_sacrebleus(wmt22, capsys, metric, system):
     data = cli_json(capsys, metric, "-r", ref, "-i", hyp)
     score, mean, ci = sacrebleu_interval(metric, lines_of(hyp), lines_of(ref))
     assert math.isclose(data["score"], score, rel_tol=1e-12)
-    assert abs(data["confidence"]["mean"] - mean) < TOLERANCE and abs(data["confidence"]["ci"] - ci) < TOLERANCE
+    assert (abs(data["confidence"]["mean"] - mean) < TOLERANCE
+            and abs(data["confidence"]["ci"] - ci) < TOLERANCE)

@@ -1,4 +1,5 @@
-"""How the command line prints scores (mtlearn.tools.cli.format): one scale, sacreBLEU's -b/-w/-f, tables, exact counts.
+"""How the command line prints scores (mtlearn.tools.cli.format): one scale, sacreBLEU's -b/-w/-f, tables,
+exact counts.
 
 The scale: ``mtlearn bleu`` printed ``BLEU = 25.03`` while chrF, TER and METEOR printed
 0-1 and ``--explain`` ended "= 0.2503". Every command now prints sacreBLEU's 0-100 by
@@ -20,8 +21,8 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.tools.cli.main import main
 from mtlearn.examples.wmt22 import WMT22_DE_EN_SAMPLE as SAMPLE
+from mtlearn.tools.cli.main import main
 
 SACREBLEU = Path(sys.executable).parent / "sacrebleu"
 REF, SYS_A, SYS_B = (str(SAMPLE / name) for name in ("ref.A.en", "hyp.LT22.en", "hyp.JDExploreAcademy.en"))
@@ -39,7 +40,8 @@ def cli(capsys, *args: object) -> str:
 
 
 def sacrebleu_cli(*args: str) -> str:
-    done = subprocess.run([str(SACREBLEU), REF, *args], capture_output=True, text=True, check=True, timeout=120)
+    done = subprocess.run([str(SACREBLEU), REF, *args], capture_output=True, text=True, check=True,
+                          timeout=120)
     return done.stdout
 
 
@@ -63,7 +65,8 @@ def test_every_command_prints_one_scale(capsys, command):
     assert cli(capsys, *base).startswith(f"{name} = {100 * score:.2f} ")
     assert cli(capsys, *base, "--scale", "1").startswith(f"{name} = {score:.4f} ")
     data = json.loads(cli(capsys, *base, "--json"))
-    assert (data["name"], data["scale"]) == (name, 100) and math.isclose(data["score"], 100 * score, rel_tol=1e-12)
+    assert ((data["name"], data["scale"]) == (name, 100)
+            and math.isclose(data["score"], 100 * score, rel_tol=1e-12))
     assert json.loads(cli(capsys, *base, "--json", "--scale", "1"))["score"] == score
     # --explain derives in the exact 0-1 terms and ends with the score the line prints.
     assert cli(capsys, *base, "--explain").rstrip().endswith(f"= 100 * {score:.4f} = {100 * score:.2f}")
@@ -104,7 +107,8 @@ def _sacrebleu_scores(system: str) -> dict[str, float]:
 
 
 def test_a_table_of_systems_and_metrics_is_sacrebleus_numbers(capsys):
-    data = json.loads(cli(capsys, "score", "-r", REF, "-i", SYS_A, SYS_B, "-m", "bleu", "chrf", "ter", "-f", "json"))
+    data = json.loads(cli(capsys, "score", "-r", REF, "-i", SYS_A, SYS_B, "-m", "bleu", "chrf", "ter", "-f",
+                          "json"))
     assert [(row["system"], row["name"]) for row in data] == [(s, m) for s in (SYS_A, SYS_B)
                                                             for m in ("BLEU", "chrF2", "TER")]
     for system in (SYS_A, SYS_B):
@@ -113,7 +117,8 @@ def test_a_table_of_systems_and_metrics_is_sacrebleus_numbers(capsys):
             assert math.isclose(row["score"], expected[row["name"]], rel_tol=1e-12), (system, row["name"])
     text = cli(capsys, "score", "-r", REF, "-i", SYS_A, SYS_B, "-m", "bleu", "chrf", "ter").splitlines()
     assert text[0].split() == ["system", "BLEU", "chrF2", "TER"]
-    assert text[1].split() == [SYS_A, *(f"{_sacrebleu_scores(SYS_A)[m]:.2f}" for m in ("BLEU", "chrF2", "TER"))]
+    assert text[1].split() == [SYS_A, *(f"{_sacrebleu_scores(SYS_A)[m]:.2f}"
+                                        for m in ("BLEU", "chrF2", "TER"))]
     assert text[4].startswith("BLEU   mtlearn-bleu|") and text[6].startswith("TER    mtlearn-ter|")
 
 
@@ -151,9 +156,10 @@ def test_edit_counts_are_exact_integers(capsys, tmp_path):
 def test_on_the_0_1_scale_the_score_line_is_the_derivations_summary(case):
     # METEOR's and chrF's explain.py render "the one line the command line prints" from their rows; on
     # mtlearn's scale, with the default width, the command line's line is that line, word for word.
+    import random
+
     from mtlearn import chrf, corpus_chrf, corpus_meteor, meteor
     from mtlearn.core.derivation import derive
-    import random
     from mtlearn.tools.cli.format import Style, details, score_line
 
     hyps, refs = lines_of(SYS_A)[:5], [[line] for line in lines_of(REF)[:5]]

@@ -1,4 +1,5 @@
-"""The command line's files (mtlearn.tools.cli.io): --sentence-level reads them in step, a short file is named at the end.
+"""The command line's files (mtlearn.tools.cli.io): --sentence-level reads them in step, a short file is named
+at the end.
 
 ``--sentence-level`` used to read every file whole to compare the line counts before
 scoring (peak RSS 57 MB at 20k lines, 145 MB at 200k, 572 MB at 1M); it now reads one
@@ -105,7 +106,8 @@ def test_two_reference_options_are_two_references(tmp_path, capsys):
     hyp = write_lines(tmp_path / "hyp.txt", ["the cat sat"])
     ref_a = write_lines(tmp_path / "a.txt", ["the cat sat"])
     ref_b = write_lines(tmp_path / "b.txt", ["a dog barked"])
-    assert main(["bleu", "-r", str(ref_a), "-r", str(ref_b), "-i", str(hyp), "--json", "--max-order", "2"]) == 0
+    assert main(["bleu", "-r", str(ref_a), "-r", str(ref_b), "-i", str(hyp), "--json", "--max-order",
+                 "2"]) == 0
     repeated = json.loads(capsys.readouterr().out)
     assert main(["bleu", "-r", str(ref_a), str(ref_b), "-i", str(hyp), "--json", "--max-order", "2"]) == 0
     assert repeated == json.loads(capsys.readouterr().out)

@@ -1,4 +1,5 @@
-"""Running the scoring commands (mtlearn.tools.cli.run): ``mtlearn score -m``, several systems, -l, refused combinations.
+"""Running the scoring commands (mtlearn.tools.cli.run): ``mtlearn score -m``, several systems, -l, refused
+combinations.
 
 Expected numbers come from sacreBLEU's API with the same settings, or from the
 library; refusals are one ``mtlearn: error:`` line, exit 2, nothing on standard output.
@@ -13,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.tools.cli.main import main
 from mtlearn.examples.wmt22 import WMT22_DE_EN_SAMPLE as SAMPLE
+from mtlearn.tools.cli.main import main
 
 REF, SYS_A, SYS_B = (str(SAMPLE / name) for name in ("ref.A.en", "hyp.LT22.en", "hyp.JDExploreAcademy.en"))
 
@@ -66,7 +67,8 @@ def test_an_option_of_a_metric_not_run_is_refused(capsys):
 
 @pytest.mark.parametrize("args, message", [
     (["bleu", "-i", SYS_A, SYS_B, "--sentence-level"], "--sentence-level scores one system with one metric"),
-    (["score", "-i", SYS_A, "-m", "bleu", "chrf", "--segment", "2"], "--segment scores one system with one metric"),
+    (["score", "-i", SYS_A, "-m", "bleu", "chrf", "--segment", "2"],
+     "--segment scores one system with one metric"),
     (["bleu", "-i", SYS_A, SYS_B, "--explain"], "--explain prints one derivation"),
     (["chrf", "-i", SYS_A, SYS_B, "-b"], "-b/--score-only prints one score"),
     (["bleu", "-i", SYS_A, "--explain", "-f", "latex"], "leave out -f latex"),
@@ -88,14 +90,14 @@ def test_language_pair_chooses_bleus_tokenizer_as_sacrebleu(capsys, tmp_path):
     hyp, ref = ["我们今天去公园散步。", "猫坐在垫子上。"], ["今天我们去公园散步了。", "猫坐在垫子上。"]
     (tmp_path / "hyp.zh").write_text("\n".join(hyp) + "\n", encoding="utf-8")
     (tmp_path / "ref.zh").write_text("\n".join(ref) + "\n", encoding="utf-8")
-    status, out, err = cli(capsys, "bleu", "-r", tmp_path / "ref.zh", "-i", tmp_path / "hyp.zh", "-l", "en-zh",
-                           "--json")
+    status, out, err = cli(capsys, "bleu", "-r", tmp_path / "ref.zh", "-i", tmp_path / "hyp.zh", "-l",
+                           "en-zh", "--json")
     assert status == 0 and err == ""
     data = json.loads(out)
     assert "tok:zh" in data["signature"]
     assert math.isclose(data["score"], BLEU(trg_lang="zh").corpus_score(hyp, [ref]).score, rel_tol=1e-12)
-    status, out, err = cli(capsys, "bleu", "-r", tmp_path / "ref.zh", "-i", tmp_path / "hyp.zh", "-l", "en-zh",
-                           "--tokenize", "13a", "-b")
+    status, out, err = cli(capsys, "bleu", "-r", tmp_path / "ref.zh", "-i", tmp_path / "hyp.zh", "-l",
+                           "en-zh", "--tokenize", "13a", "-b")
     assert status == 0 and err.startswith("mtlearn: warning: -l en-zh: consider --tokenize zh")
     assert float(out) == round(100 * mtlearn.corpus_bleu(hyp, [[r] for r in ref], tokenize="13a",
                                                          smoothing="exp").score, 2)
@@ -109,8 +111,8 @@ def test_japanese_target_gets_mecab_as_in_sacrebleu(capsys, tmp_path):
     hyp, ref = ["今日は天気です。"], ["今日は良い天気です。"]
     (tmp_path / "hyp.ja").write_text(hyp[0] + "\n", encoding="utf-8")
     (tmp_path / "ref.ja").write_text(ref[0] + "\n", encoding="utf-8")
-    status, out, err = cli(capsys, "score", "-r", tmp_path / "ref.ja", "-i", tmp_path / "hyp.ja", "-l", "en-ja",
-                           "--json")
+    status, out, err = cli(capsys, "score", "-r", tmp_path / "ref.ja", "-i", tmp_path / "hyp.ja", "-l",
+                           "en-ja", "--json")
     assert status == 0, err
     data = json.loads(out)
     assert "tok:ja-mecab" in data["signature"]

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.tools.cli.main import main
 from mtlearn.examples.wmt22 import WMT22_DE_EN_SAMPLE
+from mtlearn.tools.cli.main import main
 
 SACREBLEU = Path(sys.executable).parent / "sacrebleu"
 REF = str(WMT22_DE_EN_SAMPLE / "ref.A.en")
@@ -39,7 +39,8 @@ def test_the_table_prints_the_librarys_numbers(capsys):
     status, out, err = run(capsys, ["why", "bleu", "-r", REF, "-i", HYP])
     assert status == 0 and err == ""
     expected = mtlearn.compare_implementations(lines(HYP), [[r] for r in lines(REF)], "bleu")
-    assert out.startswith(f"BLEU of {len(lines(HYP))} segments under {len(expected.profiles)} implementations")
+    assert out.startswith(
+        f"BLEU of {len(lines(HYP))} segments under {len(expected.profiles)} implementations")
     table = out.split("\n\n")[0].splitlines()[2:]  # the rows under the title and the header
     rows = {line.split()[0]: line.split() for line in table}
     assert len(rows) == len(expected.profiles)
@@ -51,7 +52,8 @@ def test_the_table_prints_the_librarys_numbers(capsys):
 
 def test_sacrebleu_corpus_is_sacrebleus_own_number(capsys):
     # An independent check: sacreBLEU's command line on the same files.
-    done = subprocess.run([str(SACREBLEU), REF, "-i", HYP, "-b", "-w", "4"], capture_output=True, text=True, check=True)
+    done = subprocess.run([str(SACREBLEU), REF, "-i", HYP, "-b", "-w", "4"], capture_output=True, text=True,
+                          check=True)
     _, out, _ = run(capsys, ["why", "bleu", "-r", REF, "-i", HYP, "--json", "--profiles", "sacrebleu-corpus"])
     found = json.loads(out)["profiles"][0]
     assert f"{found['reported']:.4f}" == done.stdout.strip()
@@ -74,7 +76,8 @@ def test_walk_adds_up_to_the_difference(capsys):
 
 
 def test_walk_as_text_and_a_shared_tokenizer(capsys):
-    status, out, _ = run(capsys, ["why", "bleu", "-r", REF, "-i", HYP, "--profiles", "nltk-sentence,hf-evaluate",
+    status, out, _ = run(capsys, ["why", "bleu", "-r", REF, "-i", HYP, "--profiles",
+                                  "nltk-sentence,hf-evaluate",
                                   "--tokenize", "13a", "--walk", "nltk-sentence", "hf-evaluate"])
     assert status == 0
     assert "(tokenize: 13a)" in out
@@ -124,4 +127,5 @@ def test_bad_files_are_named(capsys, tmp_path):
         (["why", "ter", "-r", REF, "-i", HYP], "invalid choice: 'ter'"),
     ]:
         status, out, err = run(capsys, argv)
-        assert status in (1, 2) and out == "" and err.startswith("mtlearn: error: ") and message in err, (argv, err)
+        assert (status in (1, 2) and out == "" and err.startswith("mtlearn: error: ")
+                and message in err), (argv, err)

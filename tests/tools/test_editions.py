@@ -19,12 +19,12 @@ from pathlib import Path
 
 import nbformat
 import pytest
-
 import tiers
 from notebook_cells import parse_cell
 from repo_paths import REPO
 
-pytest.importorskip("nbgrader", reason="the editions need nbgrader (the notebooks extra: pip install -e '.[notebooks]')")
+pytest.importorskip("nbgrader",
+                    reason="the editions need nbgrader (the notebooks extra: pip install -e '.[notebooks]')")
 
 from mtlearn.tools.editions import (  # noqa: E402  (after the skip: the module needs nbgrader to build)
     BEGIN_SOLUTION,
@@ -91,7 +91,7 @@ def test_both_editions_hold_every_numbered_notebook(built):
 
 
 def test_every_committed_notebook_has_worked_solutions():
-    # Issue 14: at least two coding exercises per notebook, each with its worked solution (08 has two too).
+    # At least two coding exercises per notebook, each with its worked solution (08 has two too).
     for name in NAMES:
         nb = _read(SOURCE, name)
         regions = sum(c.source.count(BEGIN_SOLUTION) for c in nb.cells)
@@ -106,15 +106,18 @@ def test_student_edition_contains_no_solution(built, name):
     giveaways = set(solution_lines(committed)) - _outside_solutions(committed)
     for k, cell in enumerate(nb.cells):
         where = f"{name} cell {k}"
-        assert BEGIN_SOLUTION not in cell.source and END_SOLUTION not in cell.source, f"{where}: a marker is left"
+        assert (BEGIN_SOLUTION not in cell.source
+                and END_SOLUTION not in cell.source), f"{where}: a marker is left"
         leaked = giveaways & {line.strip() for line in cell.source.splitlines()}
         assert not leaked, f"{where}: solution lines {sorted(leaked)}"
         if cell.cell_type == "code":
             assert cell.outputs == [] and cell.execution_count is None, f"{where}: stored output"
         assert cell.metadata == {} and "attachments" not in cell, f"{where}: metadata or attachments left"
-    assert set(nb.metadata) <= {"kernelspec", "language_info"}, f"{name}: notebook metadata {sorted(nb.metadata)}"
+    assert (set(nb.metadata)
+            <= {"kernelspec", "language_info"}), f"{name}: notebook metadata {sorted(nb.metadata)}"
     stubs = sum(c.source.count(STUB) for c in nb.cells)
-    assert stubs == sum(c.source.count(BEGIN_SOLUTION) for c in committed.cells), f"{name}: one stub per solution"
+    assert (stubs
+            == sum(c.source.count(BEGIN_SOLUTION) for c in committed.cells)), f"{name}: one stub per solution"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -137,7 +140,7 @@ def test_student_checks_are_keyed_by_id(built, name):
                 calls[kind].append(first.value)
     assert calls["check"], f"{name}: no check('{number}.k', answer_k)"
     assert len(calls["check_function"]) >= 2, f"{name}: fewer than two coding exercises"
-    for kind, ids in calls.items():
+    for ids in calls.values():
         assert len(ids) == len(set(ids)), f"{name}: an exercise id is checked twice: {ids}"
 
 
@@ -164,4 +167,5 @@ def test_instructor_edition_runs_top_to_bottom(built, name):
             assert out.output_type != "error", f"{name} cell {k}: {out.get('ename')}: {out.get('evalue')}"
         if _calls(cell.source, "check_function"):
             printed = "".join(out.get("text", "") for out in cell.outputs if out.output_type == "stream")
-            assert printed.strip().startswith("correct"), f"{name} cell {k}: the worked solution fails: {printed!r}"
+            assert printed.strip().startswith("correct"), (
+                f"{name} cell {k}: the worked solution fails: {printed!r}")

@@ -20,7 +20,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-pytest.importorskip("nbgrader", reason="the editions need nbgrader (the notebooks extra: pip install -e '.[notebooks]')")
+pytest.importorskip("nbgrader",
+                    reason="the editions need nbgrader (the notebooks extra: pip install -e '.[notebooks]')")
 
 from mtlearn.tools import editions  # noqa: E402  (after the skip: the module needs nbgrader to build)
 from mtlearn.tools.editions import SolutionMarkerWarning, build_edition, main, student_notebook  # noqa: E402
@@ -164,7 +165,8 @@ def test_out_a_link_to_the_source_folder_is_refused(clone, tmp_path, capsys):
 
 def test_zip_naming_a_source_notebook_is_refused(clone, tmp_path, capsys):
     before = _snapshot(clone)
-    status = _run(clone, "--out", str(tmp_path / "student"), "--zip", str(clone / "notebooks" / "01_first.ipynb"))
+    status = _run(clone, "--out", str(tmp_path / "student"), "--zip",
+                  str(clone / "notebooks" / "01_first.ipynb"))
     _refused(capsys, status, "01_first.ipynb", ".zip")
     assert _snapshot(clone) == before and not (tmp_path / "student").exists()
 
@@ -193,7 +195,8 @@ def test_zip_never_replaces_a_zip_it_did_not_write_without_force(clone, tmp_path
     assert theirs.read_bytes() == before
     assert _run(clone, "--out", str(tmp_path / "student"), "--zip", str(theirs), "--force") == 0
     with zipfile.ZipFile(theirs) as zf:
-        assert sorted(zf.namelist()) == ["student/01_first.ipynb", "student/02_second.ipynb", "student/README.md"]
+        assert sorted(zf.namelist()) == ["student/01_first.ipynb", "student/02_second.ipynb",
+                                         "student/README.md"]
 
 
 def test_rebuilding_replaces_the_builders_files_only(clone, tmp_path, capsys):
@@ -233,7 +236,8 @@ def test_a_forged_marker_file_deletes_nothing(clone, tmp_path, capsys):
     _refused(capsys, _run(clone, "--out", str(out)), str(out), "--force")
     assert _snapshot(clone) == before
     assert _run(clone, "--out", str(out), "--force") == 0
-    assert (clone / "mywork" / "thesis.txt").read_text() == THESIS and (out / "keep.txt").read_text() == "keep\n"
+    assert ((clone / "mywork" / "thesis.txt").read_text() == THESIS
+            and (out / "keep.txt").read_text() == "keep\n")
 
 
 
@@ -257,7 +261,8 @@ def test_an_edition_built_before_the_builder_moved_is_still_its_own(clone, tmp_p
 
 # --- validation before anything is touched ---------------------------------------------------
 
-DEEP = '{"nbformat": 4, "nbformat_minor": 5, "metadata": {"x": ' + "[" * 100_000 + "]" * 100_000 + '}, "cells": []}'
+DEEP = ('{"nbformat": 4, "nbformat_minor": 5, "metadata": {"x": ' + "[" * 100_000 + "]" * 100_000
+        + '}, "cells": []}')
 BROKEN = {
     "not JSON": b"{not json",
     "not UTF-8": b'{"cells": "\xff"}',
@@ -281,7 +286,8 @@ def test_a_broken_notebook_is_refused_before_the_output_is_touched(clone, tmp_pa
 
 def test_a_schema_invalid_notebook_is_never_written(clone, tmp_path, capsys):
     (clone / "notebooks" / "02_second.ipynb").write_bytes(BROKEN["schema-invalid"])
-    _refused(capsys, _run(clone, "--out", str(tmp_path / "student")), "02_second.ipynb", "not a valid notebook")
+    _refused(capsys, _run(clone, "--out", str(tmp_path / "student")), "02_second.ipynb",
+             "not a valid notebook")
     assert not (tmp_path / "student").exists()
 
 
@@ -325,7 +331,8 @@ def test_student_edition_drops_attachments_and_metadata():
     assert SOLUTION not in text and picture not in text
     assert all("attachments" not in cell and cell.metadata == {} for cell in student.cells)
     assert set(student.metadata) == {"kernelspec", "language_info"}
-    assert student.metadata.kernelspec == {"name": "python3", "display_name": "Python 3", "language": "python"}
+    assert student.metadata.kernelspec == {"name": "python3", "display_name": "Python 3",
+                                           "language": "python"}
 
 
 def test_a_cell_nbgrader_marks_as_a_solution_is_still_stubbed():
@@ -371,7 +378,8 @@ def test_unbalanced_markers_are_refused(clone, tmp_path, capsys, source, reason)
 
 
 def test_build_edition_records_the_warnings(clone, tmp_path):
-    nbformat.write(_notebook(_exercise("### Begin Solution", "### END SOLUTION")), clone / "notebooks" / "02_second.ipynb")
+    nbformat.write(_notebook(_exercise("### Begin Solution", "### END SOLUTION")),
+                   clone / "notebooks" / "02_second.ipynb")
     with pytest.warns(SolutionMarkerWarning):
         edition = build_edition("student", clone / "notebooks", tmp_path / "student")
     assert len(edition.warnings) == 1 and "02_second.ipynb, cell 0, line 2" in edition.warnings[0]

@@ -1,4 +1,4 @@
-"""Issue 15, section 4: the command line never tracebacks, whatever is done to it.
+"""The command line never tracebacks, whatever is done to it.
 
 Each case runs the ``mtlearn`` console script (or ``python -m ...``) in a subprocess
 and checks the exit status, that standard error is exactly one ``mtlearn: error:``
@@ -155,7 +155,8 @@ def test_closed_pipe_status_does_not_depend_on_the_size(tmp_path, lines):
 
 
 def test_max_order_beyond_an_index(files):
-    proc = run(["bleu", "-r", str(files["ref"]), "-i", str(files["hyp"]), "--max-order", "99999999999999999999"])
+    proc = run(["bleu", "-r", str(files["ref"]), "-i", str(files["hyp"]), "--max-order",
+                "99999999999999999999"])
     err = proc.stderr.decode()
     assert proc.returncode == 2 and "Traceback" not in err
     assert err.startswith("mtlearn: error: argument --max-order: 99999999999999999999 is too large"), err
@@ -165,14 +166,28 @@ def test_max_order_beyond_an_index(files):
 def test_huge_max_order_is_one_line_with_the_bound(files, output):
     # Before: --max-order 100000000 wrote one "0.0/" per order (hundreds of MB), --json ran past 120 s; then a
     # short answer for orders no candidate has. Now BLEU's max_order is at most 4096 (BleuOptions, with why).
-    proc = run(["bleu", "-r", str(files["ref"]), "-i", str(files["hyp"]), "--max-order", "100000000", *output])
+    proc = run(["bleu", "-r", str(files["ref"]), "-i", str(files["hyp"]), "--max-order", "100000000",
+                *output])
     one_error(proc, 2, "--max-order: at most 4096, got 100000000 (", "no n-gram")
     assert proc.stdout == b""
 
 
 def test_weights_whose_sum_overflows(files):
-    proc = run(["bleu", "-r", str(files["ref"]), "-i", str(files["hyp"]), "--weights", "1e308", "1e308", "0", "0"])
+    proc = run(["bleu", "-r", str(files["ref"]), "-i", str(files["hyp"]), "--weights", "1e308", "1e308", "0",
+                "0"])
     one_error(proc, 2, "--weights")
+
+
+def test_cli_weights_zero_is_one_error_line(tmp_path):
+    # Weights summing to 0 made BLEU exp(0) = 1 for anything; the command refuses them in one line.
+    hyp = write_lines(tmp_path / "hyp.txt", ["x y z w"])
+    ref = write_lines(tmp_path / "ref.txt", ["a b c d"])
+    proc = run(["bleu", "-i", str(hyp), "-r", str(ref), "--weights", "0", "0", "0", "0"])
+    err = proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode != 0, proc.stdout
+    assert proc.stdout == b""
+    assert "Traceback" not in err
+    assert "mtlearn: error:" in err and "weights" in err and "sum to 0" in err
 
 
 # Every number option of every command, and what the bounded parser says of each hostile value. Before:
@@ -184,13 +199,15 @@ NUMBER_OPTIONS = [
     (["meteor"], "--beta"), (["meteor"], "--gamma"), (["score", "-m", "chrf"], "--chrf-beta"),
     (["score"], "--smooth-value"), (["compare", "--paired-bs", "--metric", "chrf"], "--beta"),
     (["compare", "--paired-bs", "--metric", "meteor"], "--alpha"),
-    (["compare", "--paired-bs", "--metric", "meteor"], "--gamma"), (["compare", "--paired-bs"], "--smooth-value"),
+    (["compare", "--paired-bs", "--metric", "meteor"], "--gamma"),
+    (["compare", "--paired-bs"], "--smooth-value"),
 ]
 ONE_PER_COMMAND = [NUMBER_OPTIONS[i] for i in (0, 2, 5, 6, 8)]
 
 
 def _number_args(files, command: list[str], option: str, value: str) -> list[str]:
-    inputs = ["-i", str(files["hyp"]), str(files["hyp"])] if command[0] == "compare" else ["-i", str(files["hyp"])]
+    hyp = str(files["hyp"])
+    inputs = ["-i", hyp, hyp] if command[0] == "compare" else ["-i", hyp]
     return [command[0], "-r", str(files["ref"]), *inputs, *command[1:], option, value]
 
 
@@ -207,7 +224,8 @@ def test_a_number_option_beyond_a_float_is_one_line(files, capsys, command, opti
 
 
 @pytest.mark.parametrize("command, option", ONE_PER_COMMAND, ids=[f"{c[0]}{o}" for c, o in ONE_PER_COMMAND])
-@pytest.mark.parametrize("value, reason", [("1e100000000", "is too large"), ("1e-300000000", "is too close to 0")],
+@pytest.mark.parametrize("value, reason", [("1e100000000", "is too large"),
+                                           ("1e-300000000", "is too close to 0")],
                          ids=["1e100000000", "1e-300000000"])
 def test_a_number_option_with_a_huge_exponent_is_one_line_at_once(files, command, option, value, reason):
     one_error(run(_number_args(files, command, option, value)), 2, f"argument {option}", reason)
@@ -224,8 +242,8 @@ def test_endless_reference_file_under_a_memory_limit(files):
 
 def test_endless_standard_input_under_a_memory_limit(files):
     with open("/dev/zero", "rb") as zero:
-        proc = subprocess.run([str(MTLEARN), "bleu", "-r", str(files["ref"])], stdin=zero, capture_output=True,
-                              timeout=TIMEOUT, preexec_fn=_memory_limit())
+        proc = subprocess.run([str(MTLEARN), "bleu", "-r", str(files["ref"])], stdin=zero,
+                              capture_output=True, timeout=TIMEOUT, preexec_fn=_memory_limit())
     one_error(proc, 1, "standard input: too large")
 
 
@@ -322,12 +340,15 @@ TOKEN = "$x^$"  # mathtext would fail on it ("$5 and $6" it would typeset silent
 def _drawers():
     t = TOKEN
     return {
-        "alignment_pairs": lambda ax: plots.plot_alignment_pairs([t, "b"], [t, "b"], [(0, 0), (1, 1)], title=t, ax=ax),
-        "alignment": lambda ax: plots.plot_alignment(meteor(f"{t} b", [f"b {t}"], stages=["exact"]), title=t, ax=ax),
+        "alignment_pairs": lambda ax: plots.plot_alignment_pairs([t, "b"], [t, "b"], [(0, 0), (1, 1)],
+                                                                title=t, ax=ax),
+        "alignment": lambda ax: plots.plot_alignment(meteor(f"{t} b", [f"b {t}"], stages=["exact"]), title=t,
+                                                    ax=ax),
         "ngram_table": lambda ax: plots.plot_ngram_table(bleu(f"{t} b", [f"{t} b"], max_order=1), 1, ax=ax),
-        "meteor_penalty": lambda ax: plots.plot_meteor_penalty([meteor(f"{t} b", [f"b {t}"], stages=["exact"])],
-                                                              labels=[t], ax=ax),
-        "chrf_orders": lambda ax: plots.plot_chrf_orders(chrf(f"{t} b", [f"{t} b"], word_order=2), title=t, ax=ax),
+        "meteor_penalty": lambda ax: plots.plot_meteor_penalty(
+            [meteor(f"{t} b", [f"b {t}"], stages=["exact"])], labels=[t], ax=ax),
+        "chrf_orders": lambda ax: plots.plot_chrf_orders(chrf(f"{t} b", [f"{t} b"], word_order=2), title=t,
+                                                        ax=ax),
         "ter_edits": lambda ax: plots.plot_ter_edits(ter(f"{t} b c", [f"b {t} d"]), title=t, ax=ax),
     }
 

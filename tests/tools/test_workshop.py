@@ -1,7 +1,7 @@
 """The workshop server's pieces, without a server: the v1 frame reader, the kernels' limits, who a client is.
 
 The server itself (places, websockets, cookies) is driven end to end in
-tests/test_hostile_security.py.
+tests/tools/test_workshop_hostile.py.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from traitlets.config import Config
 from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1, serialize_msg_to_ws_v1
+from traitlets.config import Config
 
 from mtlearn.tools import workshop
 from mtlearn.tools.workshop import loopback_uid, set_kernel_limits, v1_parts
@@ -103,7 +103,8 @@ def test_a_limited_kernel_gets_a_memory_error_not_the_machines_memory():
 
     def work() -> str:
         set_kernel_limits(300, room)
-        limits = [resource.getrlimit(r) for r in (resource.RLIMIT_CPU, resource.RLIMIT_DATA, resource.RLIMIT_CORE)]
+        limits = [resource.getrlimit(r) for r in (resource.RLIMIT_CPU, resource.RLIMIT_DATA,
+                                                  resource.RLIMIT_CORE)]
         small = len(bytearray(64 * 2**20))  # still room for what a page needs
         try:
             bytearray(512 * 2**20)
@@ -132,7 +133,8 @@ def test_the_workshops_kernels_are_limited_ones():
         option.removeprefix("--CappedKernelManager.").split("=", 1) for option in argv
         if option.startswith("--CappedKernelManager.kernel_manager_class"))))
     kernel = manager.kernel_manager_factory(parent=manager, kernel_name="python3")
-    assert isinstance(kernel, workshop.LimitedKernelManager) and kernel.cpu_seconds == workshop.KERNEL_CPU_SECONDS
+    assert (isinstance(kernel, workshop.LimitedKernelManager)
+            and kernel.cpu_seconds == workshop.KERNEL_CPU_SECONDS)
 
 
 # --------------------------------------------------------------------------- who a client is

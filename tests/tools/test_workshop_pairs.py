@@ -1,14 +1,14 @@
-"""Issue 14 §2: the METEOR explorers of the workshop and notebook 04 start from a pair where every
+"""The METEOR explorers of the workshop and notebook 04 start from a pair where every
 slider moves the score (row 1 has P = R = 1 and one match a chunk: alpha and beta could not)."""
 
 from __future__ import annotations
 
 import nbformat
 import pytest
+from repo_paths import REPO
 
 from mtlearn.examples.meteor import EXPLORER_PAIR, ROW_1
 from mtlearn.show.explorers import MeteorExplorer
-from repo_paths import REPO
 
 NOTEBOOKS = {"workshop.ipynb": None, "04_meteor_scoring.ipynb": ["exact"]}  # name -> the explorer's stages
 
@@ -25,7 +25,8 @@ def test_the_notebook_starts_from_the_explorer_pair(name: str) -> None:
 
 
 def test_the_workshop_text_states_no_chunk_count() -> None:
-    # It said "every word matches, but in three chunks" above an explorer that showed 6; the count is printed now.
+    # It said "every word matches, but in three chunks" above an explorer that showed 6; the count is printed
+    # now.
     nb = nbformat.read(REPO / "notebooks" / "workshop.ipynb", as_version=4)
     text = " ".join(c.source for c in nb.cells if c.cell_type == "markdown")
     assert "three chunks" not in text and "every word matches" not in text

@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
+from mtlearn.core.checks import as_tokens
 from mtlearn.core.ngrams import MATERIALIZED_ORDERS, orders_text, per_order
 from mtlearn.core.references import CorpusGivenError, segment_shape_problem
-from mtlearn.core.checks import as_tokens
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,8 @@ class D2LBleuResult:
             said = f"{m}/{t} = {float(p):.4f}" if t else f"0 (no {n}-grams in the prediction)"
             lines.append(f"  p_{n} = {said}, exponent {e}, factor {float(p):.4f}^({e}) = {f:.4f}")
         if shown < self.k:
-            lines.append(f"  p_{shown + 1} .. p_{self.k}: {self.k - shown} more orders, each p = 0 (no n-grams), factor 0")
+            lines.append(f"  p_{shown + 1} .. p_{self.k}: {self.k - shown} more orders, each p = 0 (no "
+                         "n-grams), factor 0")
         product = orders_text(self.factors, "{:.4f}".format, " * ")
         lines.append(f"  BLEU = {self.penalty:.4f} * {product} = {self.score:.4f}")
         if self.reason:

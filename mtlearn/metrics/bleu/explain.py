@@ -123,8 +123,8 @@ def _title(result: BleuResult) -> str:
     else:
         scope = "one segment" if result.candidate_tokens is not None else "summed statistics"
     case = "lowercased" if result.lowercase else "case-sensitive"
-    return (f"BLEU-{result.max_order} of {scope} (smoothing={result.smoothing}, tokenize={result.tokenize}, "
-            f"{case})")
+    return (f"BLEU-{result.max_order} of {scope} (smoothing={result.smoothing}, "
+            f"tokenize={result.tokenize}, {case})")
 
 
 def _table_lines(result: BleuResult) -> list[str]:

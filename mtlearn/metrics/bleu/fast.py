@@ -198,7 +198,8 @@ def bleu_scores(sums: np.ndarray, max_order: int, smoothing: str) -> np.ndarray:
     matches = sums[:, 2:2 + min(k, max_order)].astype(np.float64)
     totals = sums[:, 2 + k:2 + k + min(k, max_order)].astype(np.float64)
     zero = matches == 0
-    # 2^k overflows past k = 1023 orders without a match: 1 / inf = 0, the float the formula's Fraction rounds to.
+    # 2^k overflows past k = 1023 orders without a match: 1 / inf = 0, the float the formula's Fraction rounds
+    # to.
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         if smoothing == "exp":  # the k-th order without matches gets 1 / (2^k total)
             doublings = np.cumsum(zero, axis=1)

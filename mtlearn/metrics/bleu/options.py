@@ -25,7 +25,10 @@ from mtlearn.core.signature import format_number, make_signature
 from mtlearn.core.tokenize import TOKENIZERS
 from mtlearn.metrics.bleu.formulas import check_weights, uniform_weights
 from mtlearn.metrics.bleu.smoothing import (
-    NEEDS_FIVEGRAMS, SMOOTH_DEFAULTS, SMOOTHING_METHODS, resolve_smooth_value,
+    NEEDS_FIVEGRAMS,
+    SMOOTH_DEFAULTS,
+    SMOOTHING_METHODS,
+    resolve_smooth_value,
 )
 
 __all__ = ["MAX_ORDER", "BleuOptions", "DEFAULTS"]
@@ -136,7 +139,7 @@ class BleuOptions(Options):
         >>> BleuOptions(weights=(0.5, 0.5, 0, 0)).signature("var").split("|")[1:-1]  # doctest: +NORMALIZE_WHITESPACE
         ['nrefs:var', 'case:mixed', 'eff:no', 'tok:whitespace', 'smooth:none', 'order:4',
          'weights:0.5,0.5,0,0']
-        """
+        """  # noqa: E501
         smooth_str = self.smoothing
         if self.smooth_value is not None:
             smooth_str += f"[{float(self.smooth_value):.2f}]"

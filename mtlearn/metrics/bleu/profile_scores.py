@@ -25,8 +25,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Optional, Union
 
+from mtlearn.core.checks import as_tokens, check_corpus
 from mtlearn.metrics.bleu.formulas import (
     brevity_penalty as papineni_brevity_penalty,
+)
+from mtlearn.metrics.bleu.formulas import (
     closest_ref_length,
     geometric_mean,
     precision_counts,
@@ -35,7 +38,6 @@ from mtlearn.metrics.bleu.profiles import OWN_RULES, BleuProfile, get_profile
 from mtlearn.metrics.bleu.score import bleu_from_stats
 from mtlearn.metrics.bleu.smoothing import NEEDS_FIVEGRAMS
 from mtlearn.metrics.bleu.stats import BleuStats, sum_stats
-from mtlearn.core.checks import as_tokens, check_corpus
 
 __all__ = ["BleuProfileScore", "BleuProfileScorer", "score_profile", "brevity_penalty_ratio",
            "reference_length"]
@@ -47,13 +49,14 @@ __all__ = ["BleuProfileScore", "BleuProfileScorer", "score_profile", "brevity_pe
 
 
 def reference_length(rule: str, ties: str, candidate_length: int, lengths: Sequence[int]) -> int:
-    """r of one segment: the closest reference length (ties to the shorter or to the first listed) or the shortest.
+    """r of one segment: the closest reference length (ties to the shorter or to the first listed) or the
+    shortest.
 
     >>> reference_length("closest", "shorter", 5, [6, 4]), reference_length("closest", "first-listed", 5, [6, 4])
     (4, 6)
     >>> reference_length("shortest", "shorter", 5, [3, 6])
     3
-    """
+    """  # noqa: E501
     if rule == "shortest":
         return min(lengths)
     if ties == "shorter":
@@ -63,7 +66,8 @@ def reference_length(rule: str, ties: str, candidate_length: int, lengths: Seque
 
 
 def brevity_penalty_ratio(candidate_length: int, reference_length: int) -> tuple[float, Optional[str]]:
-    """tensorflow/nmt's BP: ratio = c/r; 1 when ratio > 1, else exp(1 - 1/ratio); and a note at a division by zero.
+    """tensorflow/nmt's BP: ratio = c/r; 1 when ratio > 1, else exp(1 - 1/ratio); and a note at a division by
+    zero.
 
     >>> brevity_penalty_ratio(5, 6)[0] == math.exp(1 - 1 / (5 / 6))
     True
@@ -91,7 +95,8 @@ def _own_precisions(rule: str, matches: Sequence[int], totals: Sequence[int]) ->
     if rule == "torchmetrics-add-one":
         if min(matches) == 0:
             return [Fraction(0) for _ in matches]
-        return [Fraction(matches[0], totals[0])] + [Fraction(m + 1, t + 1) for m, t in zip(matches[1:], totals[1:])]
+        return [Fraction(matches[0], totals[0])] + [Fraction(m + 1, t + 1)
+                                                    for m, t in zip(matches[1:], totals[1:])]
     out, doubling = [], 1
     for m, t in zip(matches, totals):  # t2t-exp
         if t == 0:
@@ -237,7 +242,8 @@ class BleuProfileScorer:
         if key not in self._tokens:
             cands = [self._tokenise(c, f"candidates[{i}]", tokenize, lowercase)
                      for i, c in enumerate(self.candidates)]
-            refs = [[self._tokenise(r, f"references[{i}][{k}]", tokenize, lowercase) for k, r in enumerate(rs)]
+            refs = [[self._tokenise(r, f"references[{i}][{k}]", tokenize, lowercase)
+                     for k, r in enumerate(rs)]
                     for i, rs in enumerate(self.references)]
             digest = hashlib.blake2b(digest_size=8)
             for c, rs in zip(cands, refs):
@@ -298,7 +304,8 @@ class BleuProfileScorer:
 def _stats(profile: BleuProfile, row: _Counts) -> BleuStats:
     """Step 3: one segment's statistics, r by the profile's reference-length rule."""
     r = reference_length(profile.ref_length, profile.ties, row.candidate_length, row.reference_lengths)
-    return BleuStats(row.candidate_length, r, row.matches, row.totals, tuple(t if t else 1 for t in row.totals))
+    return BleuStats(row.candidate_length, r, row.matches, row.totals,
+                     tuple(t if t else 1 for t in row.totals))
 
 
 def _formula(profile: BleuProfile, stats: BleuStats, notes: list[str]) -> tuple[float, tuple, float, float]:

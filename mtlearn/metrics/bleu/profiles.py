@@ -41,13 +41,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
-from mtlearn.metrics.bleu.options import MAX_ORDER
-from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
 from mtlearn.core.checks import check_choice
 from mtlearn.core.tokenize import TOKENIZERS
+from mtlearn.metrics.bleu.options import MAX_ORDER
+from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
 
 __all__ = [
-    "BleuProfile", "STEPS", "PROFILES", "DESCRIPTIVE_FIELDS", "PROFILE_TOKENIZERS", "OWN_RULES", "get_profile",
+    "BleuProfile", "STEPS", "PROFILES", "DESCRIPTIVE_FIELDS", "PROFILE_TOKENIZERS", "OWN_RULES",
+    "get_profile",
 ]
 
 #: The pipeline's steps in order, each with the profile fields it sets.
@@ -125,9 +126,10 @@ class BleuProfile:
         if isinstance(self.max_order, bool) or not isinstance(self.max_order, int) or self.max_order < 1:
             raise ValueError(f"max_order: expected a positive int, got {self.max_order!r}")
         if self.max_order > MAX_PROFILE_ORDER:
-            raise ValueError(f"max_order: at most {MAX_PROFILE_ORDER} in a profile, got {self.max_order} (a profile "
-                             "keeps every order's counts, precisions and weights, and a comparison walks them step "
-                             "by step; corpus_bleu has the same bound)")
+            raise ValueError(f"max_order: at most {MAX_PROFILE_ORDER} in a profile, got "
+                             f"{self.max_order} (a profile "
+                             "keeps every order's counts, precisions and weights, and a comparison walks "
+                             "them step by step; corpus_bleu has the same bound)")
         for flag in ("lowercase", "effective_order"):
             if not isinstance(getattr(self, flag), bool):
                 raise TypeError(f"{flag}: expected True or False, got {getattr(self, flag)!r}")
@@ -152,7 +154,7 @@ def sacrebleu_corpus() -> BleuProfile:
     >>> from mtlearn.metrics.bleu.profile_scores import score_profile
     >>> round(score_profile(sacrebleu_corpus(), ["the cat sat on the mat"], [["the cat sat on a mat"]]).reported, 2)
     53.73
-    """
+    """  # noqa: E501
     return BleuProfile(
         "sacrebleu-corpus", "sacreBLEU", "sacrebleu.corpus_bleu(hyps, [refs])",
         "github.com/mjpost/sacrebleu sacrebleu/metrics/bleu.py (2.x; installed: a dependency)",
@@ -338,7 +340,7 @@ def keras_nlp() -> BleuProfile:
     ...                                   "I love Silicon Valley, it's one of my favourite shows."],
     ...                     [["He eats a sweet apple."], ["Silicon Valley is one of my favourite shows!"]]).score, 3)
     0.243
-    """
+    """  # noqa: E501
     return BleuProfile("keras-nlp", "KerasNLP", "keras_nlp.metrics.Bleu()(y_true, y_pred)", _KERAS,
                        tokenize="13a", ref_length="shortest", brevity_penalty="ratio", dtype="float32")
 
@@ -354,7 +356,8 @@ def keras_nlp_smooth() -> BleuProfile:
     0.212
     """
     return dataclasses.replace(keras_nlp(), name="keras-nlp-smooth",
-                               call="keras_nlp.metrics.Bleu(smooth=True)(y_true, y_pred)", smoothing="lin-och")
+                               call="keras_nlp.metrics.Bleu(smooth=True)(y_true, y_pred)",
+                               smoothing="lin-och")
 
 
 def d2l_document() -> BleuProfile:
@@ -389,7 +392,8 @@ def d2l_en() -> BleuProfile:
     """
     return dataclasses.replace(
         d2l_document(), name="d2l-en", library="d2l-en", call="d2l.bleu(pred_seq, label_seq, k=4)",
-        source="github.com/d2l-ai/d2l-en d2l/torch.py bleu (23d7a5a, 2024; min(k, len_pred) since 03f5ae51, 2022)",
+        source="github.com/d2l-ai/d2l-en d2l/torch.py bleu (23d7a5a, 2024; min(k, len_pred) "
+               "since 03f5ae51, 2022)",
         tokenize="split-space", orders="up-to-candidate",
     )
 
@@ -439,7 +443,7 @@ def get_profile(profile: Union[str, BleuProfile]) -> BleuProfile:
     Traceback (most recent call last):
     ...
     ValueError: profiles: unknown BLEU profile 'sacrebleu'; choose from sacrebleu-corpus, sacrebleu-sentence, nltk-corpus, nltk-corpus-method1, nltk-sentence, nltk-sentence-method1, hf-evaluate, hf-evaluate-smooth, torchmetrics, torchmetrics-smooth, keras-nlp, keras-nlp-smooth, d2l-document, d2l-en, tensor2tensor
-    """
+    """  # noqa: E501
     if isinstance(profile, BleuProfile):
         return profile
     if not isinstance(profile, str) or profile not in PROFILES:

@@ -306,7 +306,7 @@ def bleu(
     >>> r = bleu(c1, refs, max_order=2)
     >>> r.matches, r.totals, round(r.score, 4)
     ((17, 10), (18, 17), 0.7454)
-    """
+    """  # noqa: E501
     opts = BleuOptions(max_order=max_order, weights=weights, smoothing=smoothing, smooth_value=smooth_value,
                        tokenize=tokenize, lowercase=lowercase, effective_order=effective_order)
     check_sentence_call(candidate, references, call="bleu")  # a corpus here would score as one sentence
@@ -374,7 +374,7 @@ def corpus_bleu(
     >>> r = corpus_bleu([hyp1, hyp2], [refs1, refs2])
     >>> round(r.score, 4), r.candidate_length, r.reference_length
     (0.5921, 29, 29)
-    """
+    """  # noqa: E501
     opts = BleuOptions(max_order=max_order, weights=weights, smoothing=smoothing, smooth_value=smooth_value,
                        tokenize=tokenize, lowercase=lowercase, effective_order=effective_order)
     return corpus_call("corpus_bleu", candidates, references,

@@ -53,8 +53,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
-from mtlearn.core.signature import format_number
 from mtlearn.core.checks import as_real
+from mtlearn.core.signature import format_number
 
 Number = Union[float, Fraction]
 
@@ -342,7 +342,8 @@ def _method5(p, fivegram, notes):
     for i, p_i in enumerate(p):
         out[i] = (previous + p_i + above[i + 1]) / 3
         previous = out[i]
-    notes.append("method5 averages each precision with its neighbours (m_0 = p_1 + 1; order 5 above the last)")
+    notes.append("method5 averages each precision with its neighbours "
+                 "(m_0 = p_1 + 1; order 5 above the last)")
     above_one = [f"p_{i + 1} = {float(v):.4f}" for i, v in enumerate(out) if v > 1]
     if above_one:
         notes.append(
@@ -363,7 +364,8 @@ def _method6(p, matches, totals, alpha, notes):
     p = list(p)
     for i in range(2, len(p)):
         p[i] = (matches[i] + alpha * _prior(p[i - 1], p[i - 2])) / (totals[i] + alpha)
-    notes.append(f"method6 interpolates p_3.. with the prior p_(n-1)^2/p_(n-2), alpha = {format_number(alpha)}")
+    notes.append("method6 interpolates p_3.. with the prior p_(n-1)^2/p_(n-2), alpha = "
+                 f"{format_number(alpha)}")
     return p
 
 
@@ -386,7 +388,7 @@ def _above_one_note(method: str, value: Number, precisions: Sequence[Number]) ->
 
     >>> _above_one_note("floor", 3, [Fraction(1, 2), Fraction(3, 2)])
     "smooth_value = 3 > 1 with smoothing 'floor' makes p_2 > 1, so BLEU can exceed 1 (sacreBLEU and NLTK give the same)"
-    """
+    """  # noqa: E501
     above = [f"p_{i + 1}" for i, p in enumerate(precisions) if p > 1]
     if not above:
         return None

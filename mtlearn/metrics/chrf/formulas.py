@@ -100,8 +100,8 @@ def split_punctuation(text: str) -> list[str]:
 
     The rule of Popović's chrF++.py, as sacreBLEU has it: a word of one character
     stays; otherwise a punctuation mark at the *end* is split off, else one at the
-    *start*; never both (so ``"(hi)"`` gives ``"(hi"`` and ``")"``, sacreBLEU
-    issue #124), and nothing inside a word.
+    *start*; never both (so ``"(hi)"`` gives ``"(hi"`` and ``")"``, as reported in
+    mjpost/sacrebleu#124), and nothing inside a word.
 
     >>> split_punctuation("Hello, world! (hi) 'ok")
     ['Hello', ',', 'world', '!', '(hi', ')', "'", 'ok']

@@ -125,5 +125,5 @@ def choice_text(best: int, scores: Sequence[float], ties: str) -> str:
         which = ", ".join(str(i) for i in tied)
         return (f"references {which} tie at chrF {scores[best] / 100:.4f}; the {ties} is kept "
                 f"(reference_ties={ties!r}{', as sacreBLEU' if ties == 'first' else ''})")
-    return (f"highest chrF of the {plural(len(scores), 'reference')}: {scores[best] / 100:.4f}, "
-            f"against {others}")
+    return (f"highest chrF of the {plural(len(scores), 'reference')}: "
+            f"{scores[best] / 100:.4f}, against {others}")

@@ -60,9 +60,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 
+from mtlearn.core.checks import check_choice
 from mtlearn.metrics.meteor.formulas import count_chunks, count_crossings
 from mtlearn.metrics.meteor.matchers import Stage, resolve_stages, stage_matches
-from mtlearn.core.checks import check_choice
 
 #: The longest sentence (in words, per side) :func:`align_reference` accepts.
 REFERENCE_MAX_WORDS = 12

@@ -32,7 +32,7 @@ crossings (8); the candidate's last "the" took the reference's last "the":
 ([(0, 3), (1, 0), (2, 5), (3, 2), (4, 4), (5, 1)], 8)
 
 NLTK up to 3.6.2 did not remove the stem stage's matches from the words left to match
-(NLTK issue #2751, fixed by PR #2763 in 3.6.3): the synonym stage then saw the exact
+(nltk/nltk#2751, fixed by nltk/nltk#2763 in 3.6.3): the synonym stage then saw the exact
 stage's leftovers with their surface forms and could map the same words again. Pass
 ``reuse_stem_matches=True`` (with a :class:`NltkSynonymMatcher` ``by_stem=False``) for
 that behaviour; NLTK's issue gives "I likes pizza" against "I really like pizza":
@@ -91,8 +91,9 @@ class NltkSynonymMatcher:
 
     def _reader(self) -> Any:
         if self._wordnet is None:
-            from mtlearn.metrics.meteor.synonyms import WordNetMissingError
             from nltk.corpus import wordnet
+
+            from mtlearn.metrics.meteor.synonyms import WordNetMissingError
 
             try:
                 wordnet.ensure_loaded()

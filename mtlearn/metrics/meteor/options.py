@@ -69,8 +69,8 @@ def check_beta(value: object, name: str = "beta") -> Real:
     """
     beta = as_real(value, name)
     if beta < 0:
-        raise ValueError(f"{name}: must be non-negative (the exponent of the fragmentation c/m), "
-                         f"got {beta!r}")
+        raise ValueError(f"{name}: must be non-negative (the exponent of the "
+                         f"fragmentation c/m), got {beta!r}")
     if beta > MAX_BETA:
         raise ValueError(f"{name}: at most {MAX_BETA}, got {beta!r:.40} ({_TOO_STEEP})")
     return beta

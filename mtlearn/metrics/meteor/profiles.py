@@ -24,7 +24,7 @@ The profiles (:data:`PROFILES`), each written from its published source:
 * ``nltk-3.6.2`` — the same before NLTK PR #2763 (fixed in 3.6.3): the stem stage's matches
   were not removed, so the synonym stage (looking up the words themselves) could map them
   again, and a segment could score above 1. Hugging Face ``datasets`` 1.10.2 called it on
-  strings split on white space: its 0.7398 in HF evaluate issue #115.
+  strings split on white space: its 0.7398 in huggingface/evaluate#115.
 * ``meteor-1.5`` — METEOR 1.5's defaults for English (task ``rank``, read in
   github.com/cmu-mtlab/meteor, ``util/Constants.java``, ``scorer/MeteorScorer.java``,
   ``scorer/MeteorConfiguration.java``): no lowercasing without ``-lower``/``-norm``, the
@@ -61,6 +61,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Optional, Union
 
+from mtlearn.core.checks import as_token_corpus, check_choice
 from mtlearn.metrics.meteor.alignment import align
 from mtlearn.metrics.meteor.formulas import (
     count_chunks,
@@ -72,7 +73,6 @@ from mtlearn.metrics.meteor.formulas import (
 from mtlearn.metrics.meteor.greedy import count_chunks_in_order, greedy_align, stages_for
 from mtlearn.metrics.meteor.matchers import Stage
 from mtlearn.metrics.meteor.options import check_parameters
-from mtlearn.core.checks import as_token_corpus, check_choice
 
 __all__ = ["MeteorProfile", "STEPS", "DESCRIPTIVE_FIELDS", "PROFILES", "ProfileSegment", "ProfileScore",
            "score_profile", "profile_numbers", "profile_pairs", "get_profile", "with_step"]
@@ -176,7 +176,7 @@ PROFILES: dict[str, MeteorProfile] = {
         synonyms="lemma-of-stem", alignment="greedy", arithmetic="float", corpus="mean-of-segments"),
     "nltk-3.6.2": MeteorProfile(
         "nltk-3.6.2", "NLTK meteor_score <= 3.6.2 (HF datasets 1.10.2)",
-        "github.com/nltk/nltk, nltk/translate/meteor_score.py before PR #2763 (issue #2751)",
+        "github.com/nltk/nltk, nltk/translate/meteor_score.py before nltk/nltk#2763 (nltk/nltk#2751)",
         synonyms="lemma-of-word", reuse_stem_matches=True, alignment="greedy", arithmetic="float",
         corpus="mean-of-segments"),
     "meteor-1.5": MeteorProfile(

@@ -14,6 +14,8 @@ the way NLTK's ``wordnet.synsets`` does (same lowercasing, same exception lists,
 same one round of suffix rules, all four parts of speech), as a set of integer
 synset ids ``offset * 10 + part-of-speech digit`` (1 noun, 2 verb, 3 adjective,
 4 adverb; satellite adjectives count as adjectives, as they live in ``data.adj``).
+The index and its lookup rules are in :mod:`mtlearn.metrics.meteor.synonym_index`;
+this module finds WordNet's files, builds the index and keeps it in a cache file.
 
 The index is built once from the WordNet files NLTK would load and stored in a
 cache file, keyed on WordNet's version, the index format, and the location, sizes
@@ -56,10 +58,15 @@ import tempfile
 import time
 import warnings
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Optional, Union
 
+from mtlearn.metrics.meteor.synonym_index import (
+    PARTS_OF_SPEECH,
+    SynonymIndex,
+    split_synset_id,
+    synset_id,
+)
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError, others_can_change
 
 __all__ = [
@@ -79,127 +86,12 @@ __all__ = [
 FORMAT_VERSION = 1
 
 _MAGIC = b"MTLEARN-SYNIDX\n"
-_POS = ("n", "v", "a", "r")  # NLTK's POS_LIST order
-_POS_DIGIT = {"n": 1, "v": 2, "a": 3, "s": 3, "r": 4}
-_DIGIT_POS = {1: "n", 2: "v", 3: "a", 4: "r"}
 _FILE_SUFFIX = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 _SOURCE_FILES = tuple(f"index.{s}" for s in _FILE_SUFFIX.values()) + tuple(
     f"{s}.exc" for s in _FILE_SUFFIX.values()
 ) + ("data.adj",)
 
-#: NLTK's ``WordNetCorpusReader.MORPHOLOGICAL_SUBSTITUTIONS`` (NLTK 3.10), in its order.
-MORPHOLOGICAL_SUBSTITUTIONS: dict[str, tuple[tuple[str, str], ...]] = {
-    "n": (("s", ""), ("ses", "s"), ("ves", "f"), ("xes", "x"), ("zes", "z"),
-          ("ches", "ch"), ("shes", "sh"), ("men", "man"), ("ies", "y")),
-    "v": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""),
-          ("ing", "e"), ("ing", "")),
-    "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
-    "r": (),
-}
-
-#: Words whose synsets an index remembers (then it starts again).
-_MEMO_SIZE = 1 << 18
-
 _VERSION_RE = re.compile(r"Word[nN]et (\d+\+?|\d+\.\d+) Copyright")  # NLTK's get_version
-
-
-def synset_id(pos: str, offset: int) -> int:
-    """The integer id of the synset at ``offset`` in WordNet's ``data.<pos>`` file.
-
-    >>> synset_id("n", 2084071), synset_id("s", 1234)
-    (20840711, 12343)
-    """
-    return offset * 10 + _POS_DIGIT[pos]
-
-
-def split_synset_id(ident: int) -> tuple[str, int]:
-    """``(pos, offset)`` of a synset id, for ``wordnet.synset_from_pos_and_offset``.
-
-    >>> split_synset_id(20840711)
-    ('n', 2084071)
-    """
-    return _DIGIT_POS[ident % 10], ident // 10
-
-
-@dataclass(frozen=True, eq=False)
-class SynonymIndex:
-    """Which WordNet synsets each word form belongs to, as NLTK's ``wordnet.synsets`` says.
-
-    ``lemmas[p]`` maps a lemma (as in WordNet's ``index.*`` files: lowercase,
-    ``_`` for spaces) to its synset ids for part of speech ``p`` (``"n"``, ``"v"``,
-    ``"a"``, ``"r"``); ``exceptions[p]`` maps an irregular form to its base forms.
-    Answers are memoised per index (a plain dict: the index itself never changes).
-
-    >>> index = SynonymIndex(
-    ...     wordnet_version="toy",
-    ...     lemmas={"n": {"dog": (11, 21), "goose": (31,)}, "v": {"dog": (42,)}, "a": {}, "r": {}},
-    ...     exceptions={"n": {"geese": ("goose",)}, "v": {}, "a": {}, "r": {}},
-    ... )
-    >>> sorted(index.synsets("Dogs"))  # lowercased, then morphy's rule s -> '' for nouns and verbs
-    [11, 21, 42]
-    >>> sorted(index.synsets("geese"))  # the exception list
-    [31]
-    >>> index.synsets("cat")
-    frozenset()
-    """
-
-    wordnet_version: str
-    lemmas: Mapping[str, Mapping[str, tuple[int, ...]]]
-    exceptions: Mapping[str, Mapping[str, tuple[str, ...]]]
-    source: str = ""
-    _memo: dict[str, frozenset[int]] = field(default_factory=dict, repr=False, compare=False)
-
-    def base_forms(self, word: str, pos: str) -> list[str]:
-        """The forms of ``word`` that WordNet lists for ``pos`` — NLTK's ``_morphy(word, pos)``.
-
-        As in NLTK 3.10: if ``word`` is an exception form, its listed base forms,
-        else one round of the suffix rules; then, of the word itself followed by
-        those candidates, the ones that are lemmas of ``pos``, without repeats.
-
-        >>> index = shared_synonym_index()
-        >>> index.base_forms("ran", "v"), index.base_forms("churches", "n"), index.base_forms("books", "v")
-        (['run'], ['church'], ['book'])
-        """
-        word = word.lower()
-        exceptions = self.exceptions[pos]
-        if word in exceptions:
-            forms: Union[list[str], tuple[str, ...]] = exceptions[word]
-        else:
-            forms = [word[: -len(old)] + new for old, new in MORPHOLOGICAL_SUBSTITUTIONS[pos]
-                     if word.endswith(old)]
-        lemmas = self.lemmas[pos]
-        result: list[str] = []
-        for form in (word, *forms):
-            if form in lemmas and form not in result:
-                result.append(form)
-        return result
-
-    def synsets(self, word: str) -> frozenset[int]:
-        """The ids of the synsets ``nltk.corpus.wordnet.synsets(word)`` returns.
-
-        >>> index = shared_synonym_index()
-        >>> sorted(split_synset_id(i) for i in index.synsets("geese"))  # goose.n.01, goose.n.03, fathead.n.01
-        [('n', 1855672), ('n', 7646821), ('n', 10157744)]
-        """
-        found = self._memo.get(word)
-        if found is None:
-            ids: set[int] = set()
-            for pos in _POS:
-                lemmas = self.lemmas[pos]
-                for form in self.base_forms(word, pos):
-                    ids.update(lemmas[form])
-            if len(self._memo) >= _MEMO_SIZE:
-                self._memo.clear()  # bounded: a stream of new words cannot fill the memory
-            found = self._memo[word] = frozenset(ids)
-        return found
-
-    def __len__(self) -> int:
-        """The number of (lemma, part of speech) entries.
-
-        >>> len(shared_synonym_index())
-        155287
-        """
-        return sum(len(lemmas) for lemmas in self.lemmas.values())
 
 
 # ---------------------------------------------------------------- finding WordNet
@@ -287,8 +179,8 @@ def _parse_index(lines: Iterator[str], into: dict[str, dict[str, tuple[int, ...]
                 raise ValueError("malformed entry")
             into[pos][lemma] = tuple(synset_id(pos, int(offset)) for offset in offsets)
         except (IndexError, ValueError) as error:
-            raise WordNetMissingError(f"{name}, line {number} is not a WordNet index line: "
-                                      f"{error}") from error
+            raise WordNetMissingError(f"{name}, line {number} is not a "
+                                      f"WordNet index line: {error}") from error
 
 
 def build_synonym_index(wordnet_dir: Union[str, os.PathLike, None] = None) -> SynonymIndex:
@@ -303,8 +195,8 @@ def build_synonym_index(wordnet_dir: Union[str, os.PathLike, None] = None) -> Sy
     """
     source = _find_source(wordnet_dir)
     version, _ = _fingerprint(source)
-    lemmas: dict[str, dict[str, tuple[int, ...]]] = {pos: {} for pos in _POS}
-    exceptions: dict[str, dict[str, tuple[str, ...]]] = {pos: {} for pos in _POS}
+    lemmas: dict[str, dict[str, tuple[int, ...]]] = {pos: {} for pos in PARTS_OF_SPEECH}
+    exceptions: dict[str, dict[str, tuple[str, ...]]] = {pos: {} for pos in PARTS_OF_SPEECH}
     try:
         for pos, suffix in _FILE_SUFFIX.items():
             with source.open(f"index.{suffix}") as fh:
@@ -375,8 +267,8 @@ _STALE_TEMPORARY_S = 600.0
 
 def _encode(index: SynonymIndex, key: str) -> bytes:
     payload = marshal.dumps((key, index.wordnet_version,
-                             [dict(index.lemmas[p]) for p in _POS],
-                             [dict(index.exceptions[p]) for p in _POS]))
+                             [dict(index.lemmas[p]) for p in PARTS_OF_SPEECH],
+                             [dict(index.exceptions[p]) for p in PARTS_OF_SPEECH]))
     return _MAGIC + hashlib.sha256(payload).digest() + payload
 
 
@@ -412,7 +304,8 @@ def _decode(blob: bytes, key: str, source: str) -> tuple[Optional[SynonymIndex],
         return None, ""
     if type(version) is not str or not _well_typed(lemmas, int) or not _well_typed(exceptions, str):
         return None, "holds entries of the wrong types"
-    return SynonymIndex(version, dict(zip(_POS, lemmas)), dict(zip(_POS, exceptions)), source), ""
+    return SynonymIndex(version, dict(zip(PARTS_OF_SPEECH, lemmas)), dict(zip(PARTS_OF_SPEECH, exceptions)),
+                        source), ""
 
 
 _READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)

@@ -33,8 +33,8 @@ import os
 import re
 import secrets
 import shutil
-import stat
 import socket
+import stat
 import subprocess
 import sys
 import time

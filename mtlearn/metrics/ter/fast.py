@@ -42,7 +42,12 @@ from operator import add as _add
 
 import numpy as np
 
-from mtlearn.metrics.ter.edit_distance import UNREACHABLE, Alignment, beam_window, levenshtein
+from mtlearn.metrics.ter.edit_distance import (
+    UNREACHABLE,
+    Alignment,
+    beam_window,
+    levenshtein,  # noqa: F401 - exact_levenshtein's doctest compares
+)
 from mtlearn.metrics.ter.shifts import (
     LIMIT_NOTE,
     MAX_SHIFT_CANDIDATES,

@@ -64,8 +64,13 @@ Document 002's example C:
 1.0
 """
 
-from mtlearn.show.explorers._base import (MAX_TYPING_PAUSE_S, PICTURE_PAUSE_S, TYPING_PAUSE_S,
-                                          parse_references, typing_pause)
+from mtlearn.show.explorers._base import (
+    MAX_TYPING_PAUSE_S,
+    PICTURE_PAUSE_S,
+    TYPING_PAUSE_S,
+    parse_references,
+    typing_pause,
+)
 from mtlearn.show.explorers.agreement import AgreementExplorer
 from mtlearn.show.explorers.bertscore import BertScoreExplorer
 from mtlearn.show.explorers.bleu import WEIGHTS_MAX_CHARS, WEIGHTS_MAX_EXPONENT, BleuExplorer, parse_weights

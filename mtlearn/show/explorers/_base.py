@@ -25,8 +25,8 @@ import time
 import warnings
 from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
-from types import MappingProxyType
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, Iterator, Optional, Union
 
 import ipywidgets as widgets
@@ -35,6 +35,7 @@ from traitlets import TraitError
 from mtlearn.core.options import Options, OptionSpec
 from mtlearn.show import css
 from mtlearn.show.plots import figure_to_png
+
 
 def parse_references(text: str) -> list[str]:
     """The references typed in a box: one per line, blank lines ignored.

@@ -18,10 +18,23 @@ from typing import Any, Optional
 import ipywidgets as widgets
 
 from mtlearn.show import css, plots
-from mtlearn.study.agreement import (METRIC_NAMES, METRICS, SIGNIFICANCE_METRICS, AgreementTables,
-                                     PairwiseComparison, check_pair, check_system, compare_systems,
-                                     correlate_systems, default_reference, load_agreement, p_value_text,
-                                     ranking, system_correlation, system_scores)
+from mtlearn.study.agreement import (
+    METRIC_NAMES,
+    METRICS,
+    SIGNIFICANCE_METRICS,
+    AgreementTables,
+    PairwiseComparison,
+    check_pair,
+    check_system,
+    compare_systems,
+    correlate_systems,
+    default_reference,
+    load_agreement,
+    p_value_text,
+    ranking,
+    system_correlation,
+    system_scores,
+)
 
 from ._base import Dropdown, Explorer, image_widget, num, show_png, with_class
 

@@ -42,8 +42,20 @@ from mtlearn.metrics.bleu.result import BleuResult
 from mtlearn.metrics.bleu.score import bleu
 from mtlearn.show import css, plots
 
-from ._base import (Explorer, Text, check_text, fmt, frac_text, num, option_control, option_controls,
-                    parse_references, references_text, textarea, with_class)
+from ._base import (
+    Explorer,
+    Text,
+    check_text,
+    fmt,
+    frac_text,
+    num,
+    option_control,
+    option_controls,
+    parse_references,
+    references_text,
+    textarea,
+    with_class,
+)
 
 __all__ = ["BleuExplorer", "parse_weights", "WEIGHTS_MAX_CHARS", "WEIGHTS_MAX_EXPONENT"]
 

@@ -31,8 +31,18 @@ from mtlearn.metrics.chrf.result import ChrfOrder, ChrfResult
 from mtlearn.metrics.chrf.score import chrf
 from mtlearn.show import css, plots
 
-from ._base import (Explorer, check_text, frac_text, image_widget, num, option_controls, parse_references,
-                    references_text, show_png, textarea)
+from ._base import (
+    Explorer,
+    check_text,
+    frac_text,
+    image_widget,
+    num,
+    option_controls,
+    parse_references,
+    references_text,
+    show_png,
+    textarea,
+)
 
 __all__ = ["ChrfExplorer"]
 

@@ -30,8 +30,16 @@ from mtlearn.why import METRICS as WHY_METRICS
 from mtlearn.why import Divergence, ImplementationComparison, ProfileResult, compare_implementations
 from mtlearn.why.divergence import step_rows
 
-from ._base import (Dropdown, Explorer, check_text, num, parse_references, references_text, textarea,
-                    with_class)
+from ._base import (
+    Dropdown,
+    Explorer,
+    check_text,
+    num,
+    parse_references,
+    references_text,
+    textarea,
+    with_class,
+)
 
 __all__ = ["ImplementationExplorer"]
 

@@ -32,8 +32,21 @@ from mtlearn.metrics.meteor.result import MeteorResult
 from mtlearn.metrics.meteor.score import meteor
 from mtlearn.show import css, plots
 
-from ._base import (Checkbox, Explorer, check_text, fmt, frac_text, image_widget, num, option_controls,
-                    parse_references, references_text, show_png, textarea, with_class)
+from ._base import (
+    Checkbox,
+    Explorer,
+    check_text,
+    fmt,
+    frac_text,
+    image_widget,
+    num,
+    option_controls,
+    parse_references,
+    references_text,
+    show_png,
+    textarea,
+    with_class,
+)
 
 __all__ = ["MeteorExplorer", "PICTURE_MAX_WORDS"]
 
@@ -139,7 +152,7 @@ class MeteorExplorer(Explorer):
             **{f"stage_{s}": box for s, box in self.stage_inputs.items()},
             **controls,
         }
-        # The stages' languages, said where they are ticked (issue 14: a German pair gets no stem match).
+        # The stages' languages, said where they are ticked (a German pair gets no stem match: say why).
         self.languages_html = self._tagged(widgets.HTML(
             '<span style="color:#555">stem and synonym are English only (the Porter stemmer, WordNet); '
             'in other languages only exact relates words</span>'), css.STAGE_LANGUAGES)

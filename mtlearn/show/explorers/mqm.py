@@ -47,13 +47,21 @@ from matplotlib.figure import Figure
 
 from mtlearn.show import plots
 from mtlearn.show.plots import plot_mqm_scatter
-from ._base import Dropdown, Explorer, image_widget, num, show_png, with_class
 from mtlearn.study.correlation import kendall_tau, pearson
 from mtlearn.study.metric_scores import metric as study_metric
 from mtlearn.study.metric_scores import oriented, score_system
 from mtlearn.study.mqm import MqmData, MqmItem, find_data_dir, read_mqm
-from mtlearn.study.mqm_tables import (GROUPING_NAMES, SEGMENT_STATISTICS, STATISTIC_NAMES, MqmTables, SegmentRow,
-                                      WithinSystemRow, load_mqm_tables)
+from mtlearn.study.mqm_tables import (
+    GROUPING_NAMES,
+    SEGMENT_STATISTICS,
+    STATISTIC_NAMES,
+    MqmTables,
+    SegmentRow,
+    WithinSystemRow,
+    load_mqm_tables,
+)
+
+from ._base import Dropdown, Explorer, image_widget, num, show_png, with_class
 
 __all__ = ["MqmExplorer", "MqmView", "plot_mqm_scatter", "load_mqm_data"]
 
@@ -130,7 +138,8 @@ class MqmExplorer(Explorer):
             raise ValueError(f"seg_id: no segment {seg_id!r}; the segments are {seg_ids[0]} … {seg_ids[-1]}")
         self.metric_input = self._dropdown(t.metrics, metric, "Metric", "mtlearn-mqm-metric")
         self.reference_input = self._dropdown(t.references, reference, "Reference", "mtlearn-mqm-reference")
-        self.statistic_input = self._dropdown(SEGMENT_STATISTICS, statistic, "Statistic", "mtlearn-mqm-statistic")
+        self.statistic_input = self._dropdown(SEGMENT_STATISTICS, statistic, "Statistic",
+                                              "mtlearn-mqm-statistic")
         self.system_input = self._dropdown(t.mt_systems, system, "System", "mtlearn-mqm-system")
         self.segment_input = self._dropdown(seg_ids, seg_id, "Segment", "mtlearn-mqm-segment")
         self.texts_html = self._tagged(widgets.HTML(), "mtlearn-mqm-texts")
@@ -139,7 +148,8 @@ class MqmExplorer(Explorer):
         self.view: Optional[MqmView] = None
         self._scores: dict[tuple[str, str, str], list[float]] = {}  # (metric, reference, system): kept
         self._inputs = {"metric": self.metric_input, "reference": self.reference_input,
-                        "statistic": self.statistic_input, "system": self.system_input, "seg_id": self.segment_input}
+                        "statistic": self.statistic_input, "system": self.system_input,
+                        "seg_id": self.segment_input}
         self.children = [widgets.HBox([self.metric_input, self.reference_input, self.statistic_input]),
                          widgets.HBox([self.system_input, self.segment_input]),
                          self.message_html, self.score_html, self.summary_html, self.image, self.texts_html]
@@ -164,7 +174,8 @@ class MqmExplorer(Explorer):
         key = (metric, reference, system)
         if key not in self._scores and self.data is not None:
             refs = [list(r) for r in zip(*(self.data.texts(n) for n in reference.split("+")))]
-            self._scores[key] = list(score_system(study_metric(metric), self.data.texts(system), refs).sentence)
+            self._scores[key] = list(score_system(study_metric(metric), self.data.texts(system),
+                                                  refs).sentence)
         return self._scores[key]
 
     def _compute(self) -> MqmView:
@@ -186,8 +197,8 @@ class MqmExplorer(Explorer):
             pearson(signed, mqm) if statistic == "pearson" else kendall_tau(signed, mqm))
         k = self.data.seg_ids.index(seg)
         refs = tuple(self.data.item(n, seg).target for n in reference.split("+"))
-        return MqmView(metric, reference, statistic, system, seg, rows, constant, shipped, within, mqm, scores,
-                       self.data.item(system, seg), refs, (mqm[k], scores[k]))
+        return MqmView(metric, reference, statistic, system, seg, rows, constant, shipped, within, mqm,
+                       scores, self.data.item(system, seg), refs, (mqm[k], scores[k]))
 
     def _clear(self) -> None:
         self.view = None
@@ -228,7 +239,8 @@ class MqmExplorer(Explorer):
             value = num(f"value-{grouping}", r.value, f"{r.value:.3f}")
             low = num(f"ci-low-{grouping}", r.ci_low, f"{r.ci_low:.3f}")
             high = num(f"ci-high-{grouping}", r.ci_high, f"{r.ci_high:.3f}")
-            rows.append(f"<tr><td>{GROUPING_NAMES[grouping]}</td><td>{value}</td><td>[{low}, {high}]</td></tr>")
+            rows.append(f"<tr><td>{GROUPING_NAMES[grouping]}</td><td>{value}</td><td>[{low}, "
+                        f"{high}]</td></tr>")
         if v.constant is not None:
             c = v.constant
             rows.append(f"<tr><td>a constant metric (the level to beat)</td>"
@@ -249,9 +261,11 @@ class MqmExplorer(Explorer):
         item = v.item
         assert item is not None and v.point is not None
         errors = "".join(f"<li>{html.escape(e.severity)} <b>{html.escape(e.category)}</b>: "
-                         f"&ldquo;{html.escape(e.span)}&rdquo;{' (in the source)' if e.in_source else ''}</li>"
+                         f"&ldquo;{html.escape(e.span)}&rdquo;"
+                         f"{' (in the source)' if e.in_source else ''}</li>"
                          for e in item.errors) or "<li>no error marked</li>"
-        refs = "".join(f"<div><b>reference {k}</b>: {html.escape(r)}</div>" for k, r in enumerate(v.references, 1))
+        refs = "".join(f"<div><b>reference {k}</b>: {html.escape(r)}</div>"
+                       for k, r in enumerate(v.references, 1))
         return (f"<div><b>segment {v.seg_id}</b>, {html.escape(v.system)}: "
                 f"MQM {num('mqm', v.point[0], f'{v.point[0]:g}')}, {html.escape(v.metric)} "
                 f"{num('metric-score', v.point[1], f'{v.point[1]:.4f}')}</div>"

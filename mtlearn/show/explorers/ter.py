@@ -29,8 +29,17 @@ from mtlearn.metrics.ter.result import TerResult
 from mtlearn.metrics.ter.score import ter
 from mtlearn.show import css, plots
 
-from ._base import (Explorer, check_text, image_widget, num, option_controls, parse_references,
-                    references_text, show_png, textarea)
+from ._base import (
+    Explorer,
+    check_text,
+    image_widget,
+    num,
+    option_controls,
+    parse_references,
+    references_text,
+    show_png,
+    textarea,
+)
 
 __all__ = ["TerExplorer"]
 

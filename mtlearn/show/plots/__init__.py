@@ -10,8 +10,8 @@ cell. Pass ``ax=`` to draw into an axes of your own instead (the function then
 returns ``ax.figure``).
 
 The stable API (the notebooks and :mod:`mtlearn.show.explorers` call these names), one module per topic
-(``alignment``, ``bleu``, ``meteor``, ``chrf``, ``ter``, ``agreement``, ``mqm``, ``bertscore``; ``_style``: colours, the figure,
-PNG bytes, reading a picture back):
+(``alignment``, ``bleu``, ``meteor``, ``chrf``, ``ter``, ``agreement``, ``mqm``, ``bertscore``; ``_style``:
+colours, the figure, PNG bytes, reading a picture back):
 
 ===================================  ================================================
 ``plot_alignment(result)``           METEOR alignment of a ``MeteorResult``: candidate
@@ -98,10 +98,22 @@ The article's alignment (a), from the examples' data:
 
 from __future__ import annotations
 
-from mtlearn.show.plots._style import (CHRF_COLOURS, CLIPPED_COLOUR, CROSSING_COLOUR, METRIC_COLOURS,
-                                       STAGE_COLOURS, TER_COLOURS, TER_PICTURE_MAX_WORDS, UNMATCHED_COLOUR,
-                                       TeachingFigure, crossing_points, figure_to_png, find_gid,
-                                       marker_points, stage_colour)
+from mtlearn.show.plots._style import (
+    CHRF_COLOURS,
+    CLIPPED_COLOUR,
+    CROSSING_COLOUR,
+    METRIC_COLOURS,
+    STAGE_COLOURS,
+    TER_COLOURS,
+    TER_PICTURE_MAX_WORDS,
+    UNMATCHED_COLOUR,
+    TeachingFigure,
+    crossing_points,
+    figure_to_png,
+    find_gid,
+    marker_points,
+    stage_colour,
+)
 from mtlearn.show.plots.agreement import plot_agreement_grid, plot_pairwise_accuracy, plot_system_agreement
 from mtlearn.show.plots.alignment import plot_alignment, plot_alignment_comparison, plot_alignment_pairs
 from mtlearn.show.plots.bertscore import (BERTSCORE_COLOURS, BERTSCORE_PICTURE_MAX_TOKENS, plot_layers,

@@ -16,6 +16,8 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ._style import METRIC_COLOURS, figure_and_axes, literal, new_figure
+
+# isort: split
 from ._style import find_gid, marker_points  # noqa: F401 - the doctests read the pictures back
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -125,8 +127,15 @@ def plot_system_agreement(
     >>> plot_system_agreement("zh-en", "comet").axes[0].get_title().split(":")[0]
     "zh-en · WMT's COMET (ref A)"
     """
-    from mtlearn.study.agreement import (METRIC_NAMES, agreement_tables, check_human_score, check_metric,
-                                         check_pair, check_reference, system_scores)
+    from mtlearn.study.agreement import (
+        METRIC_NAMES,
+        agreement_tables,
+        check_human_score,
+        check_metric,
+        check_pair,
+        check_reference,
+        system_scores,
+    )
 
     t = agreement_tables(tables)
     metric = check_metric(metric)
@@ -279,6 +288,6 @@ def _scopes_with_every_metric(pairs: Sequence[str], columns: Sequence[str], rows
     scopes = [p for p in pairs if all((p, m) in rows for m in columns)]
     scopes += ["pooled"] if all(("pooled", m) in rows for m in columns) else []
     if not scopes:
-        raise ValueError(f"reference: no pair has every metric of {list(columns)} against reference "
-                         f"{reference!r}")
+        raise ValueError(f"reference: no pair has every metric of {list(columns)} "
+                         f"against reference {reference!r}")
     return scopes

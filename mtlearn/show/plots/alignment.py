@@ -23,8 +23,18 @@ from matplotlib.patches import Patch, Rectangle
 from mtlearn.core.wording import plural
 from mtlearn.metrics.meteor.formulas import ChunkSpan, chunk_spans, count_crossings
 
-from ._style import (CHUNK_COLOUR, CROSSING_COLOUR, STAGE_COLOURS, Pair, figure_and_axes, literal, new_figure,
-                     stage_colour)
+from ._style import (
+    CHUNK_COLOUR,
+    CROSSING_COLOUR,
+    STAGE_COLOURS,
+    Pair,
+    figure_and_axes,
+    literal,
+    new_figure,
+    stage_colour,
+)
+
+# isort: split
 from ._style import crossing_points, find_gid  # noqa: F401 - the doctests read the pictures back
 
 if TYPE_CHECKING:  # pragma: no cover - typing only

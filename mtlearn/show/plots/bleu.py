@@ -18,6 +18,8 @@ from matplotlib.figure import Figure
 from mtlearn.metrics.bleu.formulas import brevity_penalty, geometric_mean
 
 from ._style import CLIPPED_COLOUR, CROSSING_COLOUR, UNMATCHED_COLOUR, as_list, figure_and_axes, literal
+
+# isort: split
 from ._style import find_gid, marker_points  # noqa: F401 - the doctests read the pictures back
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -113,8 +115,8 @@ def _shade_table(table: Any, shown: Sequence[Any], ncols: int, nrows: int) -> No
 
 
 def _bp_point(result: Any) -> tuple[float, float, str]:
-    from mtlearn.metrics.bleu.result import BleuResult
     from mtlearn.metrics.bleu.d2l import D2LBleuResult
+    from mtlearn.metrics.bleu.result import BleuResult
 
     if isinstance(result, BleuResult):
         c, r = result.candidate_length, result.reference_length

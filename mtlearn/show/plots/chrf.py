@@ -15,6 +15,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from ._style import CHRF_COLOURS, figure_and_axes, literal
+
+# isort: split
 from ._style import find_gid  # noqa: F401 - the doctests read the pictures back
 
 if TYPE_CHECKING:  # pragma: no cover - typing only

@@ -16,6 +16,8 @@ from matplotlib.figure import Figure
 from mtlearn.metrics.meteor.formulas import f_mean, fragmentation_penalty
 
 from ._style import CROSSING_COLOUR, as_list, figure_and_axes, literal
+
+# isort: split
 from ._style import marker_points  # noqa: F401 - the doctests read the pictures back
 
 if TYPE_CHECKING:  # pragma: no cover - typing only

@@ -11,7 +11,8 @@ from matplotlib.figure import Figure
 _JITTER = 0.15  # MQM scores are few distinct values: spread the points sideways to see how many sit there
 
 
-def plot_mqm_scatter(mqm: Sequence[float], scores: Sequence[float], *, point: Optional[tuple[float, float]] = None,
+def plot_mqm_scatter(mqm: Sequence[float], scores: Sequence[float], *,
+                     point: Optional[tuple[float, float]] = None,
                      metric: str = "metric", system: str = "", title: str = "") -> Figure:
     """Sentence scores (vertical) against MQM (horizontal), one dot per segment, ``point`` ringed.
 

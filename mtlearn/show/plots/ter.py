@@ -19,6 +19,8 @@ from matplotlib.patches import Patch, Rectangle
 from mtlearn.core.wording import plural
 
 from ._style import TER_COLOURS, TER_PICTURE_MAX_WORDS, figure_and_axes, literal
+
+# isort: split
 from ._style import find_gid  # noqa: F401 - the doctests read the pictures back
 
 if TYPE_CHECKING:  # pragma: no cover - typing only

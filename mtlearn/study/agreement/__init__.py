@@ -56,21 +56,55 @@ Traceback (most recent call last):
 ValueError: pair: unknown pair 'xx-en'; choose cs-en, de-en, ja-en, ru-en, uk-en, zh-en
 """
 
-from mtlearn.study.agreement.rows import (
-    DOCUMENT_CLAIM, METRIC_NAMES, METRICS, SIGNIFICANCE_METRICS, DocumentClaim, JoinCheck, MetricDifference,
-    PairwiseAccuracyRow, PairwiseComparison, ReferenceScore, SegmentCounts, SystemCorrelation, SystemScore,
-    check_human_score, check_metric, p_value_text,
+from mtlearn.study.agreement.pairwise import (
+    PairwiseSummary,
+    accuracies,
+    accuracy,
+    compare_systems,
+    pairwise,
+    pairwise_summary,
 )
-from mtlearn.study.agreement.tables import (
-    AgreementTables, agreement_tables, check_pair, check_reference, check_system, default_reference,
-    load_agreement, pairs, references,
+from mtlearn.study.agreement.rows import (
+    DOCUMENT_CLAIM,
+    METRIC_NAMES,
+    METRICS,
+    SIGNIFICANCE_METRICS,
+    DocumentClaim,
+    JoinCheck,
+    MetricDifference,
+    PairwiseAccuracyRow,
+    PairwiseComparison,
+    ReferenceScore,
+    SegmentCounts,
+    SystemCorrelation,
+    SystemScore,
+    check_human_score,
+    check_metric,
+    p_value_text,
 )
 from mtlearn.study.agreement.systems import (
-    CorrelationSummary, LeaveOneOut, correlate_systems, join_checks, leave_one_out, ranking, segment_counts,
-    summarize_correlations, system_correlation, system_correlations, system_scores,
+    CorrelationSummary,
+    LeaveOneOut,
+    correlate_systems,
+    join_checks,
+    leave_one_out,
+    ranking,
+    segment_counts,
+    summarize_correlations,
+    system_correlation,
+    system_correlations,
+    system_scores,
 )
-from mtlearn.study.agreement.pairwise import (
-    PairwiseSummary, accuracies, accuracy, compare_systems, pairwise, pairwise_summary,
+from mtlearn.study.agreement.tables import (
+    AgreementTables,
+    agreement_tables,
+    check_pair,
+    check_reference,
+    check_system,
+    default_reference,
+    load_agreement,
+    pairs,
+    references,
 )
 
 __all__ = [

@@ -12,11 +12,21 @@ from dataclasses import dataclass
 from typing import Optional
 
 from mtlearn.study.agreement.rows import (
-    PairwiseAccuracyRow, PairwiseComparison, _choose, _significance_metric, check_human_score, check_metric,
+    PairwiseAccuracyRow,
+    PairwiseComparison,
+    _choose,
+    _significance_metric,
+    check_human_score,
+    check_metric,
 )
 from mtlearn.study.agreement.tables import (
-    AgreementTables, agreement_tables, check_pair, check_reference, check_system,
+    AgreementTables,
+    agreement_tables,
+    check_pair,
+    check_reference,
+    check_system,
 )
+
 
 def pairwise(pair: Optional[str] = None, *,
              tables: Optional[AgreementTables] = None) -> tuple[PairwiseComparison, ...]:

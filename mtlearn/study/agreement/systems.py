@@ -17,13 +17,28 @@ from dataclasses import dataclass
 from typing import Optional
 
 from mtlearn.study.agreement.rows import (
-    DOCUMENT_CLAIM, METRICS, SIGNIFICANCE_METRICS, _SYSTEM_STATISTICS, JoinCheck, SegmentCounts,
-    SystemCorrelation, SystemScore, _choose, check_human_score, check_metric,
+    _SYSTEM_STATISTICS,
+    DOCUMENT_CLAIM,
+    METRICS,
+    SIGNIFICANCE_METRICS,
+    JoinCheck,
+    SegmentCounts,
+    SystemCorrelation,
+    SystemScore,
+    _choose,
+    check_human_score,
+    check_metric,
 )
 from mtlearn.study.agreement.tables import (
-    AgreementTables, agreement_tables, check_pair, check_reference, check_system, references,
+    AgreementTables,
+    agreement_tables,
+    check_pair,
+    check_reference,
+    check_system,
+    references,
 )
 from mtlearn.study.correlation import pearson, spearman
+
 
 def system_scores(pair: str, *, scored_only: bool = False, order: str = "name", reference: str = "all",
                   tables: Optional[AgreementTables] = None) -> tuple[SystemScore, ...]:

@@ -21,8 +21,17 @@ from importlib import resources
 from typing import Any, Optional, TypeVar
 
 from mtlearn.study.agreement.rows import (
-    SIGNIFICANCE_METRICS, JoinCheck, MetricDifference, PairwiseAccuracyRow, PairwiseComparison,
-    ReferenceScore, SegmentCounts, SystemCorrelation, SystemScore, _choose, check_metric,
+    SIGNIFICANCE_METRICS,
+    JoinCheck,
+    MetricDifference,
+    PairwiseAccuracyRow,
+    PairwiseComparison,
+    ReferenceScore,
+    SegmentCounts,
+    SystemCorrelation,
+    SystemScore,
+    _choose,
+    check_metric,
 )
 
 _DATA = ("data", "wmt22_agreement")

@@ -64,13 +64,22 @@ differences *strictly* beyond the observed one, and none is beyond 0. Read the
 mark together with the difference of the scores.
 """
 
+from mtlearn.study.significance.paired import paired_test, paired_test_from_stats
 from mtlearn.study.significance.resampling import (
-    DEFAULT_SAMPLES, DEFAULT_SEED, SIGNIFICANCE_LEVEL, TESTS, Scorer, approximate_randomization_p_value,
-    bootstrap_indices, bootstrap_p_value, estimate_ci, p_value, resample_sums,
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    SIGNIFICANCE_LEVEL,
+    TESTS,
+    Scorer,
+    approximate_randomization_p_value,
+    bootstrap_indices,
+    bootstrap_p_value,
+    estimate_ci,
+    p_value,
+    resample_sums,
 )
 from mtlearn.study.significance.results import PairedTestResult, SystemTest
 from mtlearn.study.significance.scoring import METRICS, resampling_scorer, segment_statistics
-from mtlearn.study.significance.paired import paired_test, paired_test_from_stats
 
 __all__ = [
     "METRICS",

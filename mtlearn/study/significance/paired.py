@@ -28,11 +28,21 @@ from mtlearn.metrics.chrf.score import corpus_chrf
 from mtlearn.metrics.meteor.score import corpus_meteor
 from mtlearn.metrics.ter.score import corpus_ter
 from mtlearn.study.significance.resampling import (
-    DEFAULT_SAMPLES, DEFAULT_SEED, TESTS, Scorer, _check_count, _check_seed,
-    approximate_randomization_p_value, bootstrap_indices, bootstrap_p_value, estimate_ci, resample_sums,
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    TESTS,
+    Scorer,
+    _check_count,
+    _check_seed,
+    approximate_randomization_p_value,
+    bootstrap_indices,
+    bootstrap_p_value,
+    estimate_ci,
+    resample_sums,
 )
 from mtlearn.study.significance.results import PairedTestResult, SystemTest
 from mtlearn.study.significance.scoring import _check_metric, _statistics, resampling_scorer
+
 
 def _check_test(test: object, n_samples: object) -> tuple[str, int]:
     if test not in TESTS:
@@ -51,13 +61,13 @@ def _check_stats(stats: Mapping[str, Any]) -> dict[str, np.ndarray]:
     out = {str(name): np.asarray(rows, dtype=np.int64) for name, rows in stats.items()}
     first_name, first = next(iter(out.items()))
     if first.ndim != 2 or first.shape[0] == 0:
-        raise ValueError(f"stats: {first_name!r} has statistics of shape {first.shape}; expected one row "
-                         "per segment")
+        raise ValueError(f"stats: {first_name!r} has statistics of shape {first.shape}; "
+                         "expected one row per segment")
     for name, rows in out.items():
         if rows.shape != first.shape:
             raise ValueError(f"stats: {name!r} has statistics of shape {rows.shape} but the baseline "
-                             f"{first_name!r} has {first.shape}; all systems must translate the same "
-                             "segments")
+                             f"{first_name!r} has {first.shape}; all systems must "
+                             "translate the same segments")
     return out
 
 

@@ -26,8 +26,18 @@ from typing import Any, NoReturn
 from mtlearn.core.options import Options, OptionSpec
 from mtlearn.tools.cli.format import DEFAULT_SCALE, FORMATS
 from mtlearn.tools.cli.io import EXIT_USAGE
-from mtlearn.tools.cli.values import (SEED_FROM_ENVIRONMENT, number, order, positive, scale, seed,
-                                      segment_number, stage_list, whole, width)
+from mtlearn.tools.cli.values import (
+    SEED_FROM_ENVIRONMENT,
+    number,
+    order,
+    positive,
+    scale,
+    seed,
+    segment_number,
+    stage_list,
+    whole,
+    width,
+)
 
 __all__ = ["Parser", "add_io_arguments", "add_output_arguments", "add_option", "add_options",
            "add_case_options", "options_reader", "CASE_OPTIONS", "LOWERCASE_HELP", "KEEP_CASE_HELP"]
@@ -147,8 +157,8 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     out = parser.add_argument_group("output (scores on the 0-100 scale unless --scale 1)")
     out.add_argument("--scale", type=scale, default=DEFAULT_SCALE, metavar="100|1",
                      help="print scores on sacreBLEU's 0-100 scale (100, the default: BLEU = 25.03) or on "
-                          "mtlearn's 0-1 scale (1: BLEU = 0.2503); text, tables, JSON and --sentence-level "
-                          "alike")
+                          "mtlearn's 0-1 scale (1: BLEU = 0.2503); text, tables, JSON and "
+                          "--sentence-level alike")
     out.add_argument("-f", "--format", choices=FORMATS, default="text",
                      help="text (default): the score line, or a table for several systems or metrics; json: "
                           "the result's to_dict() with 'score' on the scale and a 'scale' field (one JSON "

@@ -24,8 +24,14 @@ from typing import Any
 from mtlearn.core.options import OptionSpec
 from mtlearn.metrics.bleu.options import BleuOptions
 from mtlearn.metrics.bleu.score import bleu, corpus_bleu
-from mtlearn.tools.cli.arguments import (CASE_OPTIONS, add_case_options, add_io_arguments, add_option,
-                                         add_output_arguments, options_reader)
+from mtlearn.tools.cli.arguments import (
+    CASE_OPTIONS,
+    add_case_options,
+    add_io_arguments,
+    add_option,
+    add_output_arguments,
+    options_reader,
+)
 from mtlearn.tools.cli.run import Metric
 from mtlearn.tools.cli.values import language_pair, max_order
 
@@ -64,8 +70,9 @@ def bleu_tokenizer(args: argparse.Namespace) -> str:
     if args.tokenize is None:
         return LANGUAGE_TOKENIZERS.get(target or "", SACREBLEU_DEFAULTS["tokenize"])
     if target in LANGUAGE_TOKENIZERS and args.tokenize != LANGUAGE_TOKENIZERS[target]:
-        warnings.warn(f"-l {args.language_pair}: consider --tokenize {LANGUAGE_TOKENIZERS[target]} for this "
-                      f"target language (sacreBLEU's choice); scoring with {args.tokenize} as asked",
+        # no stacklevel: the command prints the message alone, never where it was raised
+        warnings.warn(f"-l {args.language_pair}: consider --tokenize {LANGUAGE_TOKENIZERS[target]} for "  # noqa: B028
+                      f"this target language (sacreBLEU's choice); scoring with {args.tokenize} as asked",
                       UserWarning)
     return args.tokenize
 

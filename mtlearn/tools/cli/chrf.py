@@ -17,8 +17,14 @@ from typing import Any
 
 from mtlearn.metrics.chrf.options import ChrfOptions
 from mtlearn.metrics.chrf.score import chrf, corpus_chrf
-from mtlearn.tools.cli.arguments import (CASE_OPTIONS, add_case_options, add_io_arguments, add_option,
-                                         add_output_arguments, options_reader)
+from mtlearn.tools.cli.arguments import (
+    CASE_OPTIONS,
+    add_case_options,
+    add_io_arguments,
+    add_option,
+    add_output_arguments,
+    options_reader,
+)
 from mtlearn.tools.cli.run import Metric
 
 __all__ = ["METRIC", "add_command"]

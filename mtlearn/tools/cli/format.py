@@ -29,12 +29,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Protocol, Union
 
+from mtlearn.core.ngrams import orders_text
 from mtlearn.metrics.bertscore.result import BertScoreResult
 from mtlearn.metrics.bleu.result import BleuResult
 from mtlearn.metrics.chrf.result import ChrfResult
 from mtlearn.metrics.meteor.result import MeteorResult
 from mtlearn.metrics.ter.result import TerResult
-from mtlearn.core.ngrams import orders_text
 
 __all__ = ["SCALES", "DEFAULT_SCALE", "FORMATS", "MAX_WIDTH", "Style", "Interval", "Cell", "metric_name",
            "details", "score_line", "result_json", "explain_text", "table", "count_text"]

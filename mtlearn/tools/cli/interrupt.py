@@ -25,11 +25,10 @@ True
 
 from __future__ import annotations
 
-import os
-import sys
-
 # The C module behind `signal` (`signal` builds enums on import, 1 ms: the window this module closes).
 import _signal as signal
+import os
+import sys
 
 TYPE_CHECKING = False  # typing itself takes 10 ms to import: the window this module exists to close
 if TYPE_CHECKING:

@@ -396,8 +396,8 @@ class _Writer:
     def _warn(self) -> None:
         if not self.warned and sys.stderr is not None:
             print(f"mtlearn: warning: the output's encoding ({self.encoding}) cannot represent some "
-                  "characters; they are written as \\uXXXX escapes (set PYTHONIOENCODING=utf-8 to have them "
-                  "as they are)",
+                  "characters; they are written as \\uXXXX escapes (set "
+                  "PYTHONIOENCODING=utf-8 to have them as they are)",
                   file=sys.stderr)
         self.warned = True
 

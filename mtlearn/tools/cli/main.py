@@ -86,8 +86,16 @@ from mtlearn.core.references import AmbiguousLayoutWarning
 from mtlearn.metrics.meteor.wordnet import WordNetMissingError
 from mtlearn.tools.cli import bertscore, bleu, chrf, compare, interrupt, meteor, score, ter, why, wordnet
 from mtlearn.tools.cli.arguments import Parser
-from mtlearn.tools.cli.io import (EXIT_INPUT, EXIT_INTERRUPTED, EXIT_USAGE, STDOUT_CLOSED, CommandLineError,
-                                  print_error, quiet_stdout, write_output)
+from mtlearn.tools.cli.io import (
+    EXIT_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    STDOUT_CLOSED,
+    CommandLineError,
+    print_error,
+    quiet_stdout,
+    write_output,
+)
 from mtlearn.tools.cli.run import as_option, check_combination, run
 from mtlearn.tools.cli.values import resolved_seed
 from mtlearn.version import __version__

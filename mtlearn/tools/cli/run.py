@@ -30,15 +30,23 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Optional, Union
 
-from mtlearn.tools.cli.confidence import Confidence, bootstrap_confidence
-from mtlearn.tools.cli.format import (Cell, Style, details, explain_text, metric_name, result_json,
-                                      score_line, table)
-from mtlearn.tools.cli.io import EXIT_USAGE, AlignedLines, CommandLineError, Corpus, load_corpora
+from mtlearn.core.wording import plural
 from mtlearn.metrics.bleu.result import BleuResult
 from mtlearn.metrics.chrf.result import ChrfResult
 from mtlearn.metrics.meteor.result import MeteorResult
 from mtlearn.metrics.ter.result import TerResult
-from mtlearn.core.wording import plural
+from mtlearn.tools.cli.confidence import Confidence, bootstrap_confidence
+from mtlearn.tools.cli.format import (
+    Cell,
+    Style,
+    details,
+    explain_text,
+    metric_name,
+    result_json,
+    score_line,
+    table,
+)
+from mtlearn.tools.cli.io import EXIT_USAGE, AlignedLines, CommandLineError, Corpus, load_corpora
 
 __all__ = ["Metric", "Job", "check_combination", "run", "as_option"]
 
@@ -103,13 +111,13 @@ def check_combination(args: argparse.Namespace, n_systems: int, n_metrics: int) 
         several = "several systems (-i)" if n_systems > 1 else "several metrics (-m)"
         if args.sentence_level or args.segment is not None:
             option = "--sentence-level" if args.sentence_level else "--segment"
-            raise _usage(f"{option} scores one system with one metric (as sacreBLEU); here there are "
-                         f"{several}")
+            raise _usage(f"{option} scores one system with one metric (as sacreBLEU); "
+                         f"here there are {several}")
         if args.explain:
             raise _usage(f"--explain prints one derivation; here there are {several}")
         if args.score_only:
-            raise _usage(f"-b/--score-only prints one score; here there are {several} (-f tsv gives a plain "
-                         "table)")
+            raise _usage(f"-b/--score-only prints one score; here there are {several} (-f "
+                         "tsv gives a plain table)")
     _check_formats(args)
 
 

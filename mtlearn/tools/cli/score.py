@@ -108,8 +108,8 @@ def add_command(commands: Any) -> None:
     for dest, option in score_options().items():
         if option.spec is None:  # -l
             groups["bleu"].add_argument(*option.flags, type=language_pair, default=None, metavar="SRC-TGT",
-                                        help="BLEU's tokenizer for the target: zh, ja-mecab, ko-mecab or 13a "
-                                             "(as sacreBLEU)")
+                                        help="BLEU's tokenizer for the target: zh, ja-mecab, "
+                                             "ko-mecab or 13a (as sacreBLEU)")
         else:
             read = bleu.ARGUMENTS.get(dest, {}) if option.metric == "bleu" else {}
             add_option(groups[option.metric], option.spec, flags=option.flags, dest=dest, default=None,

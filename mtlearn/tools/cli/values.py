@@ -23,9 +23,9 @@ import sys
 from collections.abc import Callable
 from typing import Optional
 
+from mtlearn.core.number_text import NumberError, parse_number
 from mtlearn.tools.cli.format import MAX_WIDTH
 from mtlearn.tools.cli.io import EXIT_USAGE, CommandLineError
-from mtlearn.core.number_text import NumberError, parse_number
 
 __all__ = ["number", "whole", "segment_number", "order", "max_order", "positive", "width", "scale", "seed",
            "SEED_FROM_ENVIRONMENT", "resolved_seed", "language_pair", "stage_list", "WHOLE_MAX_DIGITS"]
@@ -108,8 +108,8 @@ _any_whole = whole()
 def scale(text: str) -> int:
     """``--scale``: 100 (sacreBLEU's 0-100) or 1 (mtlearn's 0-1)."""
     if text.strip() not in ("100", "1"):
-        raise argparse.ArgumentTypeError(f"{text[:40]!r}: choose 100 (sacreBLEU's 0-100 scale) or 1 "
-                                         "(mtlearn's 0-1)")
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: choose 100 (sacreBLEU's "
+                                         "0-100 scale) or 1 (mtlearn's 0-1)")
     return int(text)
 
 

@@ -34,8 +34,8 @@ def profile_list(value: str) -> list[str]:
 
 def add_command(commands: Any) -> None:
     p_why = commands.add_parser(
-        "why", help="why libraries disagree: each implementation's BLEU or METEOR on the files, and where "
-                    "they part",
+        "why", help="why libraries disagree: each implementation's BLEU or METEOR on the "
+                    "files, and where they part",
         description="Score the hypotheses as each well-known implementation would (sacreBLEU, NLTK, Hugging "
                     "Face evaluate, torchmetrics, KerasNLP, d2l, tensor2tensor for BLEU; Banerjee & Lavie "
                     "2005, NLTK and METEOR 1.5 for METEOR), every profile computed by mtlearn's own step "
@@ -44,11 +44,11 @@ def add_command(commands: Any) -> None:
                     "A B prints the whole walk from A to B, step by step, whose contributions add up to the "
                     "difference in score.",
         epilog="Example: mtlearn why bleu -r ref.txt -i hyp.txt --profiles sacrebleu-sentence,nltk-sentence "
-               "--walk sacrebleu-sentence nltk-sentence. Exit status: 0 ok, 1 bad input data, 2 wrong "
-               "command line.",
+               "--walk sacrebleu-sentence nltk-sentence. Exit status: 0 ok, 1 bad "
+               "input data, 2 wrong command line.",
     )
-    p_why.add_argument("metric", choices=("bleu", "meteor"), help="the metric whose implementations are "
-                                                                  "compared")
+    p_why.add_argument("metric", choices=("bleu", "meteor"), help="the metric whose "
+                                                                  "implementations are compared")
     group = p_why.add_argument_group("input (UTF-8 text, one segment a line, all files line-aligned)")
     group.add_argument("-r", "--references", "--refs", nargs="+", required=True, metavar="REF",
                        help="reference file(s); several files give several references per segment")
@@ -58,8 +58,8 @@ def add_command(commands: Any) -> None:
     settings.add_argument("--profiles", type=profile_list, default=None, metavar="A,B,...",
                           help="the profiles to compare, in table order (default: all of the metric's)")
     settings.add_argument("--tokenize", "-tok", default=None, metavar="NAME",
-                          help="give every profile this tokenizer, so that tokenisation drops out of the "
-                               "differences")
+                          help="give every profile this tokenizer, so that tokenisation "
+                               "drops out of the differences")
     settings.add_argument("--walk", nargs=2, default=None, metavar=("A", "B"),
                           help="also print the step-by-step walk from profile A to profile B")
     out = p_why.add_argument_group("output")

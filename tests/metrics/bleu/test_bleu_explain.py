@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import mtlearn
-from mtlearn.tools.cli.format import Style, details, score_line
 from mtlearn.core.derivation import derive, derive_html, to_text
 from mtlearn.metrics.bleu import explain as bleu_explain
 from mtlearn.metrics.bleu.explain import OrderTable, derivation, summary
+from mtlearn.tools.cli.format import Style, details, score_line
 
 
 def test_explain_substitutes_the_numbers():
@@ -66,8 +66,10 @@ ROW_CASES = [
     lambda: mtlearn.bleu("A B", ["A B C D E F"], smoothing="exp", effective_order=True),
     lambda: mtlearn.bleu("the cat", ["the cat sat"], smoothing="method1", max_order=3),
     lambda: mtlearn.bleu("", ["a b"]),
-    lambda: mtlearn.corpus_bleu(["a b c", "d e"], [["a b c"], ["d f", "d e g"]], weights=[0.5, 0.3, 0.1, 0.1]),
-    lambda: mtlearn.metrics.bleu.score.bleu_from_stats(mtlearn.bleu("a b c", ["a b d"]).stats, smoothing="floor"),
+    lambda: mtlearn.corpus_bleu(["a b c", "d e"], [["a b c"], ["d f", "d e g"]],
+                                weights=[0.5, 0.3, 0.1, 0.1]),
+    lambda: mtlearn.metrics.bleu.score.bleu_from_stats(mtlearn.bleu("a b c", ["a b d"]).stats,
+                                                       smoothing="floor"),
 ]
 
 
@@ -76,7 +78,8 @@ def test_explain_html_and_the_summary_read_the_registered_rows(make) -> None:
     result = make()
     rows = derive(result)
     assert rows == derivation(result)  # registered with core.derivation's dispatch
-    assert result.explain() == to_text(rows) and result.explain(tables=False) == to_text(derive(result, tables=False))
+    assert (result.explain() == to_text(rows)
+            and result.explain(tables=False) == to_text(derive(result, tables=False)))
     assert result._repr_html_() == derive_html(result)
     # The summary line is the command line's line on the 0-1 scale.
     style = Style(scale=1)

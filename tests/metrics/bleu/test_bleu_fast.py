@@ -16,11 +16,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import tiers
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import mtlearn
-import tiers
 from mtlearn.core.tokenize import get_tokenizer
 from mtlearn.metrics.bleu.fast import bleu_scores, count_width, segment_row
 from mtlearn.metrics.bleu.formulas import (
@@ -82,7 +82,8 @@ def test_sentence_bleu_is_built_from_the_steps(cand, refs, order, effective, met
     counts = [precision_counts(cand, refs, n) for n in range(1, max(order, 5) + 1)]
     assert (result.candidate_length, result.reference_length) == (c, r)
     assert result.brevity_penalty == brevity_penalty(c, r)
-    assert list(result.precision_fractions) == [modified_precision(cand, refs, n) for n in range(1, order + 1)]
+    assert list(result.precision_fractions) == [modified_precision(cand, refs, n)
+                                                for n in range(1, order + 1)]
     m5, t5 = counts[4]
     smoothed = smooth(
         method, matches=[m for m, _ in counts[:order]], totals=[t for _, t in counts[:order]],
@@ -93,10 +94,12 @@ def test_sentence_bleu_is_built_from_the_steps(cand, refs, order, effective, met
     if smoothed.skip_zero and counts[0][0] == 0:
         assert result.score == 0.0  # NLTK: no unigram matches
     else:
-        assert result.score == brevity_penalty(c, r) * geometric_mean(result.precisions, _mean_weights(result))
+        assert (result.score
+                == brevity_penalty(c, r) * geometric_mean(result.precisions, _mean_weights(result)))
 
 
-@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")  # square corpora: read per segment, as meant
+# square corpora: read per segment, as meant
+@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")
 @SETTINGS
 @given(segments=st.lists(st.tuples(tokens, references), min_size=1, max_size=5),
        method=st.sampled_from(["none", "exp", "floor", "add-k", "method1", "method3"]))
@@ -107,8 +110,10 @@ def test_corpus_bleu_sums_the_segments_steps(segments, method):
     per_segment = [mtlearn.bleu(c, r, smoothing=method).stats for c, r in segments]
     assert result.segments.stats() == per_segment
     assert result.stats == sum_stats(per_segment)
-    assert result.reference_length == sum(closest_ref_length(len(c), [len(x) for x in r]) for c, r in segments)
-    assert list(result.matches) == [sum(precision_counts(c, r, n)[0] for c, r in segments) for n in range(1, 5)]
+    assert result.reference_length == sum(closest_ref_length(len(c), [len(x) for x in r])
+                                          for c, r in segments)
+    assert list(result.matches) == [sum(precision_counts(c, r, n)[0] for c, r in segments)
+                                    for n in range(1, 5)]
     assert result.score == bleu_from_stats(sum_stats(per_segment), smoothing=method).score
 
 
@@ -136,7 +141,8 @@ def test_fused_counting_edge_cases(cand, refs, order):
 
 def test_count_width_stops_at_the_longest_candidate_but_keeps_five_orders():
     # Orders past the candidate have no n-gram; NLTK's method5/method7 read the 5-grams whatever the order.
-    assert [count_width(4, 100), count_width(4096, 3), count_width(4096, 40), count_width(2, 0)] == [4, 5, 40, 2]
+    assert ([count_width(4, 100), count_width(4096, 3), count_width(4096, 40), count_width(2, 0)]
+            == [4, 5, 40, 2])
 
 
 def test_repeated_credit_equals_the_plain_steps_on_long_repetitive_segments():
@@ -205,7 +211,8 @@ def test_bleu_scorer_equals_bleu_from_stats(smoothing, order):
     got = resampling_scorer(max_order=order, smoothing=smoothing)(np.array(rows))
     for row, value in zip(rows, got):
         k = order
-        stats = BleuStats(row[0], row[1], tuple(row[2:2 + k]), tuple(row[2 + k:2 + 2 * k]), tuple(row[2 + 2 * k:]))
+        stats = BleuStats(row[0], row[1], tuple(row[2:2 + k]), tuple(row[2 + k:2 + 2 * k]),
+                          tuple(row[2 + 2 * k:]))
         expected = bleu_from_stats(stats, max_order=order, smoothing=smoothing).score
         assert abs(value - expected) <= SCORE_TOLERANCE * max(1.0, expected), row
 
@@ -220,8 +227,8 @@ def test_bleu_scorer_other_options_use_bleu_from_stats():
 
 
 def test_the_paired_test_scores_resamples_with_the_scorer():
-    assert mtlearn.study.significance.resampling_scorer("bleu", max_order=2)(np.array([[2, 6, 2, 1, 2, 1, 2, 1]])) \
-        == pytest.approx([brevity_penalty(2, 6)])
+    scorer = mtlearn.study.significance.resampling_scorer("bleu", max_order=2)
+    assert scorer(np.array([[2, 6, 2, 1, 2, 1, 2, 1]])) == pytest.approx([brevity_penalty(2, 6)])
 
 
 # ------------------------------------------------------------------------------ WMT22

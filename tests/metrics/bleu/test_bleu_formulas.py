@@ -10,11 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from nltk.translate import bleu_score as nltk_bleu
 
+from mtlearn.examples import bleu as ex
 from mtlearn.metrics.bleu.formulas import (
-    brevity_penalty, check_weights, closest_ref_length, geometric_mean, modified_precision,
+    brevity_penalty,
+    check_weights,
+    closest_ref_length,
+    geometric_mean,
+    modified_precision,
     precision_counts,
 )
-from mtlearn.examples import bleu as ex
 
 words = st.lists(st.sampled_from(["the", "cat", "mat"]), max_size=9)
 

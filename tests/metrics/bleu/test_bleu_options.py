@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 
 import mtlearn
-from mtlearn.tools.cli.main import build_parser, main
 from mtlearn.metrics.bleu.options import DEFAULTS, MAX_ORDER, BleuOptions
 from mtlearn.metrics.bleu.profiles import BleuProfile
 from mtlearn.metrics.bleu.score import bleu, bleu_from_stats, corpus_bleu, resampling_scorer
 from mtlearn.metrics.bleu.stats import BleuStats
+from mtlearn.tools.cli.main import build_parser, main
 
 FIELDS = {spec.name: spec.default for spec in BleuOptions.specs()}
 #: Options that act only while counting n-grams (summed statistics have them applied already).
@@ -91,7 +91,8 @@ def test_help_flags_choices_and_defaults_are_the_command_lines() -> None:
 
 
 def test_the_signature_is_the_options() -> None:
-    opts = BleuOptions(max_order=3, smoothing="floor", lowercase=True, tokenize="13a", weights=(0.5, 0.25, 0.25))
+    opts = BleuOptions(max_order=3, smoothing="floor", lowercase=True, tokenize="13a",
+                       weights=(0.5, 0.25, 0.25))
     assert bleu("The cat", ["the cat"], **opts.as_kwargs()).signature == opts.signature("1")
     assert corpus_bleu(["a", "b"], [["a"], ["b", "c"]], **opts.as_kwargs()).signature == opts.signature("var")
     assert "smooth:floor[0.10]" in opts.signature("1") and "weights:0.5,0.25,0.25" in opts.signature("1")
@@ -109,7 +110,8 @@ def test_the_signature_is_the_options() -> None:
     ({"lowercase": 1}, TypeError, "lowercase: expected True or False, got int"),
     ({"effective_order": "yes"}, TypeError, "effective_order: expected True or False, got str"),
     ({"smoothing": "exp", "smooth_value": 0.2}, ValueError, "smooth_value: smoothing 'exp' takes no value"),
-    ({"smoothing": "method4", "smooth_value": 0}, ValueError, "smooth_value: must be a positive finite number"),
+    ({"smoothing": "method4", "smooth_value": 0}, ValueError,
+     "smooth_value: must be a positive finite number"),
     ({"smoothing": "method6", "max_order": 2}, ValueError, "smoothing: method6 needs max_order >= 3"),
     ({"weights": [0.5, 0.5]}, ValueError, "weights: 2 weights given for max_order=4"),
     ({"weights": [0, 0, 0, 0]}, ValueError, "weights: they sum to 0"),
@@ -133,11 +135,13 @@ def test_every_entrance_gives_the_same_message(options, error, message, entrance
 def test_a_weights_warning_points_at_the_callers_line() -> None:
     for call in (lambda: bleu("a b", ["a b"], weights=[0.5, 0.6], max_order=2),
                  lambda: corpus_bleu(["a b"], [["a b"]], weights=[0.5, 0.6], max_order=2),
-                 lambda: bleu_from_stats(BleuStats(2, 2, (2, 1), (2, 1), (2, 1)), weights=[0.5, 0.6], max_order=2)):
+                 lambda: bleu_from_stats(BleuStats(2, 2, (2, 1), (2, 1), (2, 1)), weights=[0.5, 0.6],
+                                         max_order=2)):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             call()
-        assert [Path(w.filename).name for w in caught if "sum to 1.1" in str(w.message)] == [Path(__file__).name]
+        assert ([Path(w.filename).name for w in caught if "sum to 1.1" in str(w.message)]
+                == [Path(__file__).name])
 
 
 # --------------------------------------------------------------------------- max_order's bound
@@ -174,7 +178,8 @@ def test_the_paired_test_and_a_profile_refuse_it_too() -> None:
 def test_the_command_line_refuses_it_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     (tmp_path / "ref.txt").write_text("the cat sat\n", encoding="utf-8")
     (tmp_path / "hyp.txt").write_text("the cat sat\n", encoding="utf-8")
-    args = ["bleu", "-r", str(tmp_path / "ref.txt"), "-i", str(tmp_path / "hyp.txt"), "--max-order", "100000000"]
+    args = ["bleu", "-r", str(tmp_path / "ref.txt"), "-i", str(tmp_path / "hyp.txt"), "--max-order",
+            "100000000"]
     try:
         status = main(args)
     except SystemExit as stop:

@@ -151,7 +151,8 @@ def test_hf_evaluate_card_examples() -> None:
     # huggingface/evaluate metrics/bleu/README.md line 47 (two references for the first prediction)
     # and line 93 (one reference each): bleu 1.0, lengths 7/6 and 7/7.
     preds = ["hello there general kenobi", "foo bar foobar"]
-    two = score_profile("hf-evaluate", preds, [["hello there general kenobi", "hello there!"], ["foo bar foobar"]])
+    two = score_profile("hf-evaluate", preds, [["hello there general kenobi", "hello there!"],
+                                               ["foo bar foobar"]])
     assert (two.score, two.candidate_length, two.reference_length) == (1.0, 7, 6)
     assert two.candidate_length / two.reference_length == 1.1666666666666667
     assert two.precisions == (1.0, 1.0, 1.0, 1.0) and two.brevity_penalty == 1.0
@@ -162,7 +163,8 @@ def test_hf_evaluate_card_examples() -> None:
 def test_torchmetrics_docstring_example() -> None:
     # Lightning-AI/torchmetrics src/torchmetrics/functional/text/bleu.py line 180 and
     # src/torchmetrics/text/bleu.py line 63: tensor(0.7598).
-    r = score_profile("torchmetrics", ["the cat is on the mat"], [["there is a cat on the mat", "a cat is on the mat"]])
+    r = score_profile("torchmetrics", ["the cat is on the mat"],
+                      [["there is a cat on the mat", "a cat is on the mat"]])
     assert round(r.score, 4) == 0.7598
 
 
@@ -177,7 +179,8 @@ def test_torchmetrics_smooth_is_nltk_method2_where_every_order_matches() -> None
 
 
 KERAS_REFS = [["He eats a sweet apple."], ["Silicon Valley is one of my favourite shows!"]]
-KERAS_PREDS = ["He He He eats sweet apple which is a fruit.", "I love Silicon Valley, it's one of my favourite shows."]
+KERAS_PREDS = ["He He He eats sweet apple which is a fruit.",
+               "I love Silicon Valley, it's one of my favourite shows."]
 
 
 def test_keras_nlp_published_numbers() -> None:
@@ -233,14 +236,16 @@ def test_d2l_profiles_equal_d2l_bleu(cands: list[str], refs: list[list[str]]) ->
     scorer = BleuProfileScorer(cands, refs)
     document = [mtlearn.d2l_bleu(c, rs[0], 4).score for c, rs in zip(cands, refs)]
     since_2022 = [mtlearn.d2l_bleu(c, rs[0], min(4, len(c.split()))).score for c, rs in zip(cands, refs)]
-    assert scorer(PROFILES["d2l-document"]).score == pytest.approx(math.fsum(document) / len(cands), abs=1e-12)
+    assert (scorer(PROFILES["d2l-document"]).score
+            == pytest.approx(math.fsum(document) / len(cands), abs=1e-12))
     assert scorer(PROFILES["d2l-en"]).score == pytest.approx(math.fsum(since_2022) / len(cands), abs=1e-12)
 
 
 # ------------------------------------------------------------------ the walk
 
 
-@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")  # random square corpora are per segment
+# random square corpora are per segment
+@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")
 @pytest.mark.parametrize("seed", range(12))
 def test_contributions_add_up_exactly(seed: int) -> None:
     rng = random.Random(seed)
@@ -250,7 +255,8 @@ def test_contributions_add_up_exactly(seed: int) -> None:
     assert len(c.divergences) == 6
     for d in c.divergences:
         assert isinstance(d.total, Fraction)
-        assert d.total == d.difference == Fraction(c.profile(d.profile_b).score) - Fraction(c.profile(d.profile_a).score)
+        assert (d.total == d.difference
+                == Fraction(c.profile(d.profile_b).score) - Fraction(c.profile(d.profile_a).score))
         for s in d.steps:
             assert s.contribution == Fraction(s.score_after) - Fraction(s.score_before)
             assert s.settings_differ or (not s.moved and s.contribution == 0)
@@ -286,7 +292,8 @@ def test_presentation_reads_the_comparison() -> None:
     assert "first divergence" in walk and "exactly" in walk
     data = json.loads(json.dumps(c.to_dict()))
     assert len(data["divergences"]) == len(PROFILES) * (len(PROFILES) - 1) // 2
-    assert Fraction(data["divergences"][0]["steps"][0]["contribution_exact"]) == c.divergences[0].steps[0].contribution
+    assert (Fraction(data["divergences"][0]["steps"][0]["contribution_exact"])
+            == c.divergences[0].steps[0].contribution)
 
 
 # ------------------------------------------------------------------ bad input
@@ -388,12 +395,14 @@ def test_meteor_plugs_into_the_same_walk() -> None:
 
 def test_a_profile_order_is_bounded_with_the_reason() -> None:
     # Before: compare_implementations with a profile of max_order=10**9 ran past 30 s.
-    with pytest.raises(ValueError, match=r"^max_order: at most 4096 in a profile, got 1000000000 \(.*corpus_bleu"):
+    with pytest.raises(ValueError,
+                       match=r"^max_order: at most 4096 in a profile, got 1000000000 \(.*corpus_bleu"):
         dataclasses.replace(get_profile("sacrebleu-corpus"), max_order=10**9)
     top = dataclasses.replace(get_profile("sacrebleu-sentence"), max_order=4096)
     low = dataclasses.replace(get_profile("sacrebleu-sentence"), max_order=4096, name="low")
     c = compare_implementations("the cat sat on a mat", ["the cat sat on the mat"], profiles=[top, low])
-    assert c.profiles[0].score == mtlearn.bleu("the cat sat on a mat", ["the cat sat on the mat"], max_order=4096,
+    assert c.profiles[0].score == mtlearn.bleu("the cat sat on a mat", ["the cat sat on the mat"],
+                                               max_order=4096,
                                                smoothing="exp", effective_order=True, tokenize="13a").score
 
 
@@ -402,9 +411,11 @@ def test_a_square_or_transposed_call_is_named() -> None:
     cands = ["the cat sat on the mat today", "a dog barked at the postman"]
     streams = [["the cat sat on the mat today", "a dog barked at the postman"],
                ["a cat was sitting on the mat", "the dog barked at a man"]]
-    with pytest.warns(mtlearn.core.references.AmbiguousLayoutWarning, match=r"compare_implementations = 0\.\d{4} as read, "
+    with pytest.warns(mtlearn.core.references.AmbiguousLayoutWarning,
+                      match=r"compare_implementations = 0\.\d{4} as read, "
                                                                        r"1\.0000 as streams"):
         compare_implementations(cands, streams, profiles=["sacrebleu-corpus"])
-    with pytest.warns(mtlearn.core.references.ReferenceLayoutWarning, match="2 reference streams of 3 segments"):
+    with pytest.warns(mtlearn.core.references.ReferenceLayoutWarning,
+                      match="2 reference streams of 3 segments"):
         with pytest.raises(ValueError, match="2 reference lists for 3 candidates"):
             compare_implementations(cands + ["it rained"], [s + ["it rained"] for s in streams])

@@ -84,7 +84,8 @@ def test_nltk_methods_with_other_orders(cand, refs, method, order):
     assert abs(ours.score - expected) <= 1e-12
 
 
-@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")  # random square corpora are per segment
+# random square corpora are per segment
+@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")
 @SETTINGS
 @given(corpus=st.lists(st.tuples(tokens, reference_lists), min_size=1, max_size=6),
        method=st.sampled_from(["method0", "method1", "method2", "method3", "method4"]))
@@ -99,7 +100,8 @@ def test_corpus_bleu_equals_nltk_corpus_bleu(corpus, method):
     assert abs(ours.score - expected) <= 1e-12
 
 
-@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")  # random square corpora are per segment
+# random square corpora are per segment
+@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")
 @SETTINGS
 @given(corpus=st.lists(st.tuples(tokens, reference_lists), min_size=1, max_size=6),
        method=st.sampled_from(["none", "floor", "add-k", "exp"]))

@@ -51,7 +51,8 @@ def test_candidate_shorter_than_n():
     effective = mtlearn.bleu("the cat", ["the cat sat"], effective_order=True)
     assert effective.score > 0 and effective.orders_used == 2
     assert "effective order keeps orders 1..2" in effective.reason
-    assert mtlearn.d2l_bleu("A B".split(), "A B C".split(), 3).reason.startswith("the prediction has 2 tokens, no 3-grams")
+    assert mtlearn.d2l_bleu("A B".split(), "A B C".split(), 3).reason.startswith(
+        "the prediction has 2 tokens, no 3-grams")
 
 
 def test_d2l_divisions_by_zero_are_defined():

@@ -41,7 +41,8 @@ def test_sums_of_different_orders_and_nothing_are_errors():
 def test_a_row_past_its_width_has_no_ngrams():
     row = segment_row("a b".split(), ["a b c".split()], 3)
     s = stats_from_row(row, 3, 6)
-    assert (s.matches, s.totals, s.nltk_totals) == ((2, 1, 0, 0, 0, 0), (2, 1, 0, 0, 0, 0), (2, 1, 1, 1, 1, 1))
+    assert (s.matches, s.totals, s.nltk_totals) == ((2, 1, 0, 0, 0, 0), (2, 1, 0, 0, 0, 0),
+                                                    (2, 1, 1, 1, 1, 1))
     assert s.max_order == 6
 
 
@@ -52,7 +53,8 @@ def test_a_row_past_its_width_has_no_ngrams():
 def test_the_corpus_column_sum_is_sum_stats_of_the_rows(pairs, width, extra):
     rows = [segment_row(c, [r], width) for c, r in pairs]
     flat = [v for row in rows for v in row]
-    assert sum_rows(flat, width, width + extra) == sum_stats(stats_from_row(r, width, width + extra) for r in rows)
+    assert (sum_rows(flat, width, width + extra)
+            == sum_stats(stats_from_row(r, width, width + extra) for r in rows))
 
 
 def test_corpus_statistics_are_the_sum_of_the_segments():
@@ -70,6 +72,7 @@ def test_a_profile_sums_its_segments_with_sum_stats(monkeypatch):
         return sum_stats(items)
 
     monkeypatch.setattr(profile_scores, "sum_stats", spy)
-    score = profile_scores.score_profile("sacrebleu-corpus", ["the cat sat", "a dog"], [["the cat sat"], ["a dog"]])
+    score = profile_scores.score_profile("sacrebleu-corpus", ["the cat sat", "a dog"],
+                                         [["the cat sat"], ["a dog"]])
     assert calls == [2] and score.candidate_length == 5
     assert not hasattr(profile_scores, "_sum")

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 import sacrebleu
+from repo_paths import wmt22_path
 
 import mtlearn
-from repo_paths import wmt22_path
 
 pytestmark = pytest.mark.wmt22
 
@@ -78,7 +78,8 @@ def test_corpus_bleu_equals_sacrebleu_and_official(data: dict, system: str) -> N
         assert list(ours.totals) == list(theirs.totals)
         assert (ours.candidate_length, ours.reference_length) == (theirs.sys_len, theirs.ref_len)
         assert abs(ours.score - data["official"][(system, ref_set)] / 100) <= 1e-12, (system, ref_set)
-        assert ours.signature.startswith(f"mtlearn-bleu|nrefs:{len(names)}|case:mixed|eff:no|tok:13a|smooth:exp")
+        assert ours.signature.startswith(
+            f"mtlearn-bleu|nrefs:{len(names)}|case:mixed|eff:no|tok:13a|smooth:exp")
 
 
 def test_segment_trace_of_a_real_segment_adds_up(data: dict) -> None:

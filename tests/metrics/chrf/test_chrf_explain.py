@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from mtlearn.tools.cli.format import Style, details, score_line
 from mtlearn.core.derivation import Derivation, derive, to_text
 from mtlearn.metrics.chrf.explain import OrderTable, derivation, summary
 from mtlearn.metrics.chrf.score import chrf, chrf_from_stats, corpus_chrf
+from mtlearn.tools.cli.format import Style, details, score_line
 
 RESULTS = {
     "one segment": lambda: chrf("the cat.", ["the dog.", "the cat sat."], word_order=2),

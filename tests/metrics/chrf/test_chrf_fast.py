@@ -12,10 +12,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import tiers
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tiers
 from mtlearn.metrics.chrf import formulas as F
 from mtlearn.metrics.chrf.fast import (
     NgramCutter,

@@ -17,11 +17,11 @@ from array import array
 import pytest
 
 import mtlearn.metrics.chrf
-from mtlearn.tools.cli.main import build_parser
 from mtlearn.metrics.chrf.fast import resampling_scorer
 from mtlearn.metrics.chrf.options import DEFAULTS, MAX_ORDER, REFERENCE_TIES, ChrfOptions
 from mtlearn.metrics.chrf.score import chrf, chrf_from_stats, corpus_chrf
 from mtlearn.metrics.chrf.stats import ChrfStats
+from mtlearn.tools.cli.main import build_parser
 
 FIELDS = {spec.name: spec.default for spec in ChrfOptions.specs()}
 

@@ -7,11 +7,11 @@ import json
 from dataclasses import FrozenInstanceError
 
 import pytest
+from repo_paths import REPO
 
 import mtlearn
 from mtlearn.metrics.chrf.result import ChrfOrder, ChrfResult
 from mtlearn.metrics.chrf.score import chrf, chrf_from_stats, corpus_chrf
-from repo_paths import REPO
 
 FOLDER = REPO / "mtlearn" / "metrics" / "chrf"
 

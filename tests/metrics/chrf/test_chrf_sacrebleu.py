@@ -60,9 +60,11 @@ def test_sentence_chrf_equals_sacrebleu(candidate: str, references: list[str], o
 
 @settings(max_examples=300, deadline=None)
 @given(
-    candidate=st.lists(st.sampled_from(["the", "cat", "cat.", "(the", "sat,", "a", "aa", "!"]), max_size=12).map(" ".join),
+    candidate=st.lists(st.sampled_from(["the", "cat", "cat.", "(the", "sat,", "a", "aa", "!"]),
+                       max_size=12).map(" ".join),
     references=st.lists(
-        st.lists(st.sampled_from(["the", "cat", "cat.", "the)", "sat", "a", "aa", "?"]), max_size=12).map(" ".join),
+        st.lists(st.sampled_from(["the", "cat", "cat.", "the)", "sat", "a", "aa", "?"]),
+                 max_size=12).map(" ".join),
         min_size=1, max_size=3),
     word_order=st.sampled_from([0, 2]),
     eps_smoothing=st.booleans(),
@@ -75,10 +77,12 @@ def test_repeated_words_and_punctuation_chrf_plus_plus(candidate: str, reference
     assert abs(ours.score - theirs) <= TOLERANCE
 
 
-@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")  # square corpora: read per segment, as meant
+# square corpora: read per segment, as meant
+@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")
 @settings(max_examples=150, deadline=None)
 @given(
-    corpus=st.lists(st.tuples(sentences, st.lists(sentences, min_size=2, max_size=2)), min_size=1, max_size=6),
+    corpus=st.lists(st.tuples(sentences, st.lists(sentences, min_size=2, max_size=2)), min_size=1,
+                    max_size=6),
     opts=options,
 )
 def test_corpus_chrf_equals_sacrebleu_on_random_corpora(corpus: list, opts: dict) -> None:

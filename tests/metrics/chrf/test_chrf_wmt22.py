@@ -34,18 +34,19 @@ from pathlib import Path
 
 import pytest
 import sacrebleu.metrics.chrf as sacrebleu_chrf
+import tiers
+from repo_paths import wmt22_path
 from sacrebleu.metrics import CHRF
 
 import mtlearn
-import tiers
-from repo_paths import wmt22_path
 
 pytestmark = pytest.mark.wmt22
 
 PAIRS = ("cs-en", "de-en", "ja-en", "ru-en", "uk-en", "zh-en")
 CHRF_PLUS_PLUS_PAIRS = ("de-en",)
 TOLERANCE = 1e-12
-#: Lines whose sacreBLEU n-grams are kept (more than one system's output: a WMT22 test set has at most 2018 lines).
+#: Lines whose sacreBLEU n-grams are kept (more than one system's output: a WMT22 test set has at most 2018
+#: lines).
 MEMO_LINES = 4096
 
 #: chrf-all: mtlearn with sacreBLEU's tie rule ("first") minus WMT's number, x 100 (rounded to 1e-6):
@@ -80,8 +81,10 @@ def _official(root: str) -> dict:
 def _pair(root: str, pair: str) -> dict:
     base = Path(root)
     prefix = f"generaltest2022.{pair}."
-    refs = {p.name[len(prefix) + 4 : -3]: _lines(p) for p in sorted((base / "references").glob(prefix + "ref.*.en"))}
-    systems = {p.name[len(prefix) + 4 : -3]: _lines(p) for p in sorted((base / "system-outputs").glob(prefix + "hyp.*.en"))}
+    refs = {p.name[len(prefix) + 4 : -3]: _lines(p)
+            for p in sorted((base / "references").glob(prefix + "ref.*.en"))}
+    systems = {p.name[len(prefix) + 4 : -3]: _lines(p)
+               for p in sorted((base / "system-outputs").glob(prefix + "hyp.*.en"))}
     return {"refs": refs, "systems": systems}
 
 
@@ -119,8 +122,10 @@ def _theirs(root: str, pair: str, system: str, names: tuple[str, ...], word_orde
 
 def _sample(root: str, pair: str) -> tuple[int, ...] | None:
     """The segments compared with sacreBLEU: None (every one) in the full tier."""
-    return None if tiers.is_full() else tuple(tiers.sample_lines(len(_pair(root, pair)["refs"][_first_ref(root, pair)]),
-                                                                     every=tiers.CHRF_EVERY))
+    if tiers.is_full():
+        return None
+    refs = _pair(root, pair)["refs"][_first_ref(root, pair)]
+    return tuple(tiers.sample_lines(len(refs), every=tiers.CHRF_EVERY))
 
 
 def _first_ref(root: str, pair: str) -> str:
@@ -195,20 +200,23 @@ def test_chrf_every_system_every_reference_set(root: str, pair: str) -> None:
     for system in data["systems"]:
         for label, chosen in ref_sets.items():
             ours = _ours(root, pair, system, chosen, lines=lines)
-            assert abs(ours.score - _theirs(root, pair, system, chosen, 0, lines)) <= TOLERANCE, (pair, system, label)
+            assert (abs(ours.score - _theirs(root, pair, system, chosen, 0, lines))
+                    <= TOLERANCE), (pair, system, label)
             if system not in whole:
                 continue
             ours = _ours(root, pair, system, chosen)
             if label == "all":
                 _check_all_references(root, pair, system, chosen, ours)
             else:
-                assert abs(ours.score - official[(pair, system, label)] / 100) <= TOLERANCE, (pair, system, label)
+                assert (abs(ours.score - official[(pair, system, label)] / 100)
+                        <= TOLERANCE), (pair, system, label)
             checked += 1
         if len(names) == 1:  # one reference: WMT's chrf-all is chrf-A
             assert official[(pair, system, "all")] == official[(pair, system, names[0])]
             checked += system in whole
     assert checked == len(whole) * (len(names) + 1) and whole <= set(data["systems"])
-    print(f"\n{pair} ({tiers.name()} tier): {len(data['systems'])} systems x {len(ref_sets)} reference sets on "
+    print(f"\n{pair} ({tiers.name()} tier): {len(data['systems'])} systems x {len(ref_sets)} "
+          "reference sets on "
           f"{'every' if lines is None else len(lines)} segments; whole test set against WMT: {sorted(whole)}")
 
 
@@ -221,7 +229,8 @@ def test_chrf_plus_plus_every_system(root: str, pair: str) -> None:
     for system in data["systems"]:
         for chosen in ref_sets:
             ours = _ours(root, pair, system, chosen, 2, lines=lines)
-            assert abs(ours.score - _theirs(root, pair, system, chosen, 2, lines)) <= TOLERANCE, (pair, system, chosen)
+            assert (abs(ours.score - _theirs(root, pair, system, chosen, 2, lines))
+                    <= TOLERANCE), (pair, system, chosen)
 
 
 def test_every_official_chrf_row_of_our_pairs_was_checked(root: str) -> None:

@@ -22,7 +22,7 @@ from mtlearn.metrics.meteor.matchers import ExactMatcher, PredicateMatcher, Stem
 
 EXACT = [ExactMatcher()]
 
-# The issue's pair (whitespace tokens, so "apple" and "apple." differ): three alignments
+# A pair where the tie-break matters (whitespace tokens, so "apple" and "apple." differ): three alignments
 # have the most matches (4) and the fewest crossings (1); only one of them has 3 chunks.
 HE_CANDIDATE = "He He He eats sweet apple which is a fruit.".split()
 HE_REFERENCE = "He eats a sweet apple.".split()
@@ -74,7 +74,7 @@ def test_later_stage_counts_crossings_with_earlier_stages():
 
 def test_fewest_chunks_before_the_lexicographic_rule():
     got = pairs_of(align_reference(HE_CANDIDATE, HE_REFERENCE, EXACT))
-    # The enumeration itself shows the three alignments the issue describes.
+    # The enumeration itself shows the three tied alignments (4 matches, 1 crossing).
     every = list(alignments(range(len(HE_CANDIDATE)), range(len(HE_REFERENCE)),
                             lambda i, j: HE_CANDIDATE[i] == HE_REFERENCE[j]))
     most = max(len(a) for a in every)
@@ -105,7 +105,8 @@ def test_stages_run_in_order_and_are_never_undone():
 
 def test_pair_matchers_and_keys_with_several_values():
     initial = PredicateMatcher("initial", lambda a, b: a[0] == b[0])
-    assert align_reference(["cow", "dog"], ["dig", "cat"], [initial]) == ((0, 1, "initial"), (1, 0, "initial"))
+    assert (align_reference(["cow", "dog"], ["dig", "cat"], [initial])
+            == ((0, 1, "initial"), (1, 0, "initial")))
 
     class Senses:  # a keys matcher where a word may have several keys (like WordNet synsets)
         name = "senses"
@@ -176,7 +177,8 @@ def test_agrees_with_align_on_the_articles_alignments():
     # (a) is chosen under the crossing rule (8 crossings against 11); both counts as stated.
     row = examples.ROW_1
     got = pairs_of(align_reference(row.candidate.split(), row.reference.split(), EXACT))
-    assert got == examples.ALIGNMENT_A.pairs == align(row.candidate.split(), row.reference.split(), EXACT).pairs
+    assert (got == examples.ALIGNMENT_A.pairs
+            == align(row.candidate.split(), row.reference.split(), EXACT).pairs)
     for shown in (examples.ALIGNMENT_A, examples.ALIGNMENT_B):
         assert (count_crossings(shown.pairs), count_chunks(shown.pairs)) == (
             shown.stated_crossings, shown.stated_chunks)
@@ -192,15 +194,16 @@ def test_agrees_with_align_over_three_stages():
 
 
 @pytest.mark.parametrize("tie_break", ["crossings", "chunks"])
-def test_agrees_with_align_on_the_issues_pair(tie_break):
+def test_agrees_with_align_on_the_tie_break_pair(tie_break):
     got = align_reference(HE_CANDIDATE, HE_REFERENCE, EXACT, tie_break=tie_break)
     fast = align(HE_CANDIDATE, HE_REFERENCE, EXACT, tie_break=tie_break)
     assert fast.pairs == pairs_of(got)
     by_reference = align(HE_CANDIDATE, HE_REFERENCE, EXACT, tie_break=tie_break, method="reference")
     assert (by_reference.mappings, by_reference.crossings, by_reference.chunks) == (
         fast.mappings, fast.crossings, fast.chunks)
-    if tie_break == "crossings":  # the issue's score: 3 chunks, METEOR 0.5739 (NLTK's)
-        assert fast.chunks == 3 and f"{mtlearn.meteor(HE_CANDIDATE, [HE_REFERENCE], stages=['exact']).score:.4f}" == "0.5739"
+    if tie_break == "crossings":  # the fewest chunks, 3: METEOR 0.5739, NLTK's score
+        assert (fast.chunks == 3
+                and f"{mtlearn.meteor(HE_CANDIDATE, [HE_REFERENCE], stages=['exact']).score:.4f}" == "0.5739")
 
 
 def test_every_tie_of_row_1_is_listed():

@@ -14,11 +14,11 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+import tiers
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import mtlearn
-import tiers
 from mtlearn.metrics.meteor.alignment import align_pairs
 from mtlearn.metrics.meteor.fast import (
     crossings_and_chunks,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from mtlearn.core.tokenize import tokenize
 from mtlearn.metrics.meteor.matchers import (
     ExactMatcher,
     Matcher,
@@ -15,13 +16,14 @@ from mtlearn.metrics.meteor.matchers import (
     stage_matches,
 )
 from mtlearn.metrics.meteor.synonyms import WordNetMissingError
-from mtlearn.core.tokenize import tokenize
 from mtlearn.metrics.meteor.wordnet import find_wordnet
+
 
 def needs_wordnet(test):
     """Marked ``wordnet`` and skipped, with the command that installs it, where NLTK finds none."""
     skip = pytest.mark.skipif(find_wordnet() is None,
-                              reason="WordNet for NLTK is not installed (python -m mtlearn.metrics.meteor.wordnet)")
+                              reason="WordNet for NLTK is not installed (python -m "
+                                     "mtlearn.metrics.meteor.wordnet)")
     return pytest.mark.wordnet(skip(test))
 
 
@@ -57,10 +59,11 @@ def test_stems_are_nltks_porter_and_snowball(wmt22_words):
 
 @pytest.mark.wmt22
 def test_stem_stage_accepts_every_pair_nltks_stem_stage_makes(wmt22):
-    from nltk.translate.meteor_score import exact_match, _enum_stem_match
+    from nltk.translate.meteor_score import _enum_stem_match, exact_match
 
     refs = (wmt22 / "references/generaltest2022.de-en.ref.A.en").read_text(encoding="utf-8").splitlines()
-    hyps = (wmt22 / "system-outputs/generaltest2022.de-en.hyp.Online-B.en").read_text(encoding="utf-8").splitlines()
+    hyps = (wmt22 / "system-outputs/generaltest2022.de-en.hyp.Online-B.en").read_text(
+        encoding="utf-8").splitlines()
     stem = StemMatcher()
     pairs = 0
     for hyp, ref in zip(hyps[:500], refs[:500]):
@@ -224,7 +227,8 @@ def test_stage_given_twice():
 
 
 def test_stage_of_wrong_type():
-    with pytest.raises(TypeError, match=r"^stages\[1\]: expected a stage name, a Matcher object or a callable, got int"):
+    with pytest.raises(TypeError,
+                       match=r"^stages\[1\]: expected a stage name, a Matcher object or a callable, got int"):
         resolve_stages(["exact", 3])
 
 

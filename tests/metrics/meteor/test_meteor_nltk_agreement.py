@@ -29,7 +29,7 @@ which, for every differing segment:
 1. ``more``: mtlearn's stage adds more matches;
 2. ``fewer crossings``: as many matches, fewer crossings over all mappings so far;
 3. ``fewer chunks``: as many matches and crossings, fewer chunks over all mappings
-   so far (issue 10's step before the lexicographic rule);
+   so far (the fewest-chunks step before the lexicographic rule);
 4. ``tie``: as many matches, crossings and chunks; mtlearn's choice wins the documented
    tie-break (its reference positions, read in candidate order, are
    lexicographically smaller);
@@ -56,10 +56,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
-import mtlearn
 import tiers
 from repo_paths import wmt22_path
+
+import mtlearn
 from mtlearn.metrics.meteor.fast import score_from_counts
 from mtlearn.metrics.meteor.matchers import resolve_stages, stage_matches
 from mtlearn.metrics.meteor.wordnet import find_wordnet
@@ -104,7 +104,8 @@ def nltk_stage_pairs(hyp: list[str], ref: list[str]) -> list[set[tuple[int, int]
 
 
 def lexicographic_key(pairs, free: list[int]) -> list[int]:
-    """The tie-break of mtlearn.metrics.meteor.alignment: reference positions in candidate order, unmatched last."""
+    """The tie-break of mtlearn.metrics.meteor.alignment: reference positions in candidate order, unmatched
+    last."""
     ref_of = dict(pairs)
     return [ref_of.get(i, 1 << 62) for i in free]
 
@@ -137,7 +138,7 @@ def explain(hyp, ref, ours_stage_pairs, nltk_pairs, stages) -> tuple[str, str]:
         if x_ours < x_theirs:
             return stage.name, "fewer crossings"
         c_ours, c_theirs = chunks(sorted(prefix | ours)), chunks(sorted(prefix | theirs))
-        assert c_ours <= c_theirs, "NLTK's stage has fewer chunks than the minimum (issue 10's step)"
+        assert c_ours <= c_theirs, "NLTK's stage has fewer chunks than the minimum (the fewest-chunks step)"
         if c_ours < c_theirs:
             return stage.name, "fewer chunks"
         free = [i for i in range(len(hyp)) if i not in {p[0] for p in prefix}]
@@ -157,7 +158,7 @@ def compare_system(wmt22: Path, system: str) -> tuple[int, Counter, Counter]:
     classes: Counter = Counter()
     overall: Counter = Counter()
     differing = 0
-    for k, (hyp, ref, ours) in enumerate(zip(hyps, refs, corpus.segments)):
+    for hyp, ref, ours in zip(hyps, refs, corpus.segments):
         theirs = meteor_score([ref], hyp)
         if abs(ours.score - theirs) <= 1e-12:
             continue
@@ -170,7 +171,8 @@ def compare_system(wmt22: Path, system: str) -> tuple[int, Counter, Counter]:
             theirs, abs=1e-12)
         ours_pairs = [(m.candidate_index, m.reference_index) for m in ours.alignment]
         assert ours.crossings == crossings(ours_pairs) and ours.matches == len(ours_pairs)
-        ours_stage_pairs = [{(m.candidate_index, m.reference_index) for m in ours.alignment if m.stage == s.name}
+        ours_stage_pairs = [{(m.candidate_index, m.reference_index) for m in ours.alignment
+                             if m.stage == s.name}
                             for s in stages]
         stage, kind = explain(hyp, ref, ours_stage_pairs, per_stage, stages)
         classes[(stage, kind)] += 1

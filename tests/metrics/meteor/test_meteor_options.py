@@ -16,13 +16,13 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from repo_paths import REPO
 
 import mtlearn
 from mtlearn.metrics.meteor import fast, formulas
 from mtlearn.metrics.meteor.options import DEFAULTS, MAX_BETA, MeteorOptions, check_parameters
 from mtlearn.metrics.meteor.score import corpus_meteor, corpus_score_from_stats, meteor, meteor_from_stats
 from mtlearn.metrics.meteor.stats import MeteorStats
-from repo_paths import REPO
 
 EXACT = ["exact"]
 FIELDS = {spec.name: spec.default for spec in MeteorOptions.specs()}

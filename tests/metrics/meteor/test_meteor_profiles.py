@@ -191,7 +191,8 @@ def test_walking_every_step_reaches_the_other_profile(nltk_wordnet):
             walked = a
             for step, _ in STEPS:
                 walked = with_step(walked, b, step)
-            settings = [f.name for f in dataclasses.fields(MeteorProfile) if f.name not in ("name", "title", "source")]
+            settings = [f.name for f in dataclasses.fields(MeteorProfile)
+                        if f.name not in ("name", "title", "source")]
             assert all(getattr(walked, f) == getattr(b, f) for f in settings)
             assert score_profile(walked, [hyp], [refs]).score == score_profile(b, [hyp], [refs]).score
 

@@ -15,8 +15,8 @@ import pytest
 
 import mtlearn.metrics.meteor._search.search as search_module
 from mtlearn.metrics.meteor._search import Budget, SearchLimits
-from mtlearn.metrics.meteor._search.graph import Component
 from mtlearn.metrics.meteor._search.costs import in_order_table
+from mtlearn.metrics.meteor._search.graph import Component
 from mtlearn.metrics.meteor.alignment import DEFAULT_NODE_BUDGET, align
 from mtlearn.metrics.meteor.matchers import ExactMatcher, PredicateMatcher, StemMatcher
 

@@ -1,4 +1,4 @@
-"""Issue 15, bounded time: a large group of many possible mappings may spend only a share
+"""Bounded time on hostile input: a large group of many possible mappings may spend only a share
 of the node budget, and an alignment that the search did not prove says which limit stopped it.
 
 The 300-token segments of repeated function words took 1-3 s each before the share
@@ -17,7 +17,12 @@ import mtlearn
 from mtlearn.metrics.meteor._search import Budget, SearchLimits, SearchStop
 from mtlearn.metrics.meteor._search.graph import Component
 from mtlearn.metrics.meteor._search.search import STOP_LIMITS, solve_group
-from mtlearn.metrics.meteor.alignment import DEFAULT_NODE_BUDGET, FULL_BUDGET_CELLS, FULL_BUDGET_WORDS, align_pairs
+from mtlearn.metrics.meteor.alignment import (
+    DEFAULT_NODE_BUDGET,
+    FULL_BUDGET_CELLS,
+    FULL_BUDGET_WORDS,
+    align_pairs,
+)
 
 A = ("the president of the republic said that the time of the crisis is over and that the people "
      "of the country can rest").split()
@@ -60,7 +65,8 @@ def test_300_token_segments_stop_at_a_groups_share(name, tie_break):
     assert stop.allowed == _share(tie_break, stop.words) < DEFAULT_NODE_BUDGET[tie_break]
     assert r.search_nodes < DEFAULT_NODE_BUDGET[tie_break]
     text = r.explain()
-    assert f"a group of {stop.words} words and {stop.cells} possible mappings may visit {stop.allowed} nodes" in text
+    assert (f"a group of {stop.words} words and {stop.cells} possible mappings may visit {stop.allowed} nodes"
+            in text)
     assert "node budget;" not in text  # the node budget itself did not stop it
     assert "share of its node budget" in r._repr_html_()
 
@@ -89,7 +95,8 @@ def test_a_long_group_of_few_mappings_keeps_the_whole_budget():
 # search proves them within the whole budget (crossings rule), and a share cut them short
 # (35,712 de-en and 28,112 ja-en segments proven before the share; these two made it 35,711, 28,111).
 LONG_GROUPS = [
-    ("system-outputs/generaltest2022.de-en.hyp.LT22.en", "references/generaltest2022.de-en.ref.B.en", 1385, 71),
+    ("system-outputs/generaltest2022.de-en.hyp.LT22.en", "references/generaltest2022.de-en.ref.B.en", 1385,
+     71),
     ("system-outputs/generaltest2022.ja-en.hyp.JDExploreAcademy.en",
      "references/generaltest2022.ja-en.ref.A.en", 699, 130),
 ]
@@ -116,7 +123,8 @@ def test_wmt22_segments_with_a_long_group_of_few_mappings_are_proven(wmt22, monk
     r = mtlearn.meteor(read(system), [read(reference)], alpha=0.9, beta=3.0, gamma=0.5,
                        lowercase=True, tokenize="13a")
     longest = max(sizes)
-    assert longest[0] == words > FULL_BUDGET_WORDS["crossings"] and longest[1] <= FULL_BUDGET_CELLS["crossings"]
+    assert (longest[0] == words > FULL_BUDGET_WORDS["crossings"]
+            and longest[1] <= FULL_BUDGET_CELLS["crossings"])
     assert r.optimal and r.search_stops == (), r.search_stops
 
 

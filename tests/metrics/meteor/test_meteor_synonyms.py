@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from mtlearn.core.tokenize import tokenize
 from mtlearn.metrics.meteor import synonyms
 from mtlearn.metrics.meteor.synonyms import (
     SynonymIndex,
@@ -19,10 +20,7 @@ from mtlearn.metrics.meteor.synonyms import (
     shared_synonym_index,
     synset_id,
 )
-from mtlearn.core.tokenize import tokenize
 from mtlearn.metrics.meteor.wordnet import find_wordnet
-
-
 
 # ------------------------------------------------------------------ agreement with NLTK
 

@@ -1,7 +1,7 @@
 """The alignment search against what the previous search gave on every WMT22 segment.
 
 tests/data/meteor_alignment_counts.json.gz (written by scripts/record_alignment_counts.py
-with the search of commit 1dc6b24, before issue 10) holds, per WMT22 pair, reference,
+with the search of commit 1dc6b24, before the fewest-chunks tie-break) holds, per WMT22 pair, reference,
 system and tie-break rule, each segment's (matches, crossings, chunks, optimal). What
 must hold today, segment by segment:
 
@@ -34,7 +34,6 @@ import os
 import sys
 
 import pytest
-
 import tiers
 from repo_paths import REPO
 
@@ -44,7 +43,7 @@ FIXTURE = REPO / "tests" / "data" / "meteor_alignment_counts.json.gz"
 PAIRS = ("cs-en", "de-en", "ja-en", "ru-en", "uk-en", "zh-en")
 
 # Where the new search proves fewer segments than the old one did, measured when it
-# landed (issue 10's closing note lists the segments): the old search's extra proofs
+# landed (the segments were listed then): the old search's extra proofs
 # came from its dedicated block searches. Everywhere else it must prove at least as many.
 FEWER_PROOFS_MEASURED = {("zh-en", "crossings"): 15, ("de-en", "chunks"): 3}
 
@@ -104,7 +103,8 @@ def hardest_lines(wmt22, counts, pair: str, tie_break: str, keys) -> dict[tuple,
     sizes = []
     for key in keys:
         candidates, references = script.record_texts(wmt22, counts, key)
-        sizes += [(len(c.split()) + len(r.split()), key, i) for i, (c, r) in enumerate(zip(candidates, references))]
+        sizes += [(len(c.split()) + len(r.split()), key, i)
+                  for i, (c, r) in enumerate(zip(candidates, references))]
     longest = [(key, i) for _size, key, i in sorted(sizes, reverse=True)[:tiers.LONGEST]]
     chosen: dict[tuple, set[int]] = {key: set() for key in keys}
     for key, i in tiers.pick(unproven, tiers.HARDEST, f"meteor-counts:{pair}:{tie_break}") + longest:

@@ -1,6 +1,7 @@
 """Every fast twin in mtlearn/metrics/ter/fast.py (and stats.py's corpus sum) equals the formula it names.
 
-- ``fast_shift_search`` / ``ter_edits`` = ``shifts.shift_search`` (TER's search; ``ter`` / ``corpus_ter`` run them);
+- ``fast_shift_search`` / ``ter_edits`` = ``shifts.shift_search`` (TER's search; ``ter`` / ``corpus_ter`` run
+them);
 - ``exact_levenshtein`` / ``exact_distance`` = ``edit_distance.levenshtein(beam=False)`` (WER's and CER's);
 - ``ter_scores`` (a paired test's resamples, numpy) = ``formulas.ter_fraction``, correctly rounded;
 - ``stats.corpus_stats`` = the ``sum`` of the segments' ``TerStats``.
@@ -16,14 +17,19 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import tiers
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mtlearn
-import tiers
 from mtlearn.metrics.ter.edit_distance import levenshtein
-from mtlearn.metrics.ter.fast import (exact_distance, exact_levenshtein, fast_shift_search, ter_edits,
-                                      ter_scores)
+from mtlearn.metrics.ter.fast import (
+    exact_distance,
+    exact_levenshtein,
+    fast_shift_search,
+    ter_edits,
+    ter_scores,
+)
 from mtlearn.metrics.ter.formulas import ter_fraction, ter_score
 from mtlearn.metrics.ter.options import TerOptions
 from mtlearn.metrics.ter.shifts import MAX_SHIFT_CANDIDATES, shift_search

@@ -10,8 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtlearn import ter
-from mtlearn.metrics.ter.formulas import (average_length, best_reference, ter_fraction, ter_score,
-                                          zero_length_rule)
+from mtlearn.metrics.ter.formulas import (
+    average_length,
+    best_reference,
+    ter_fraction,
+    ter_score,
+    zero_length_rule,
+)
 
 
 @settings(max_examples=200, deadline=None)

@@ -11,15 +11,16 @@ from fractions import Fraction
 
 import pytest
 
-from mtlearn.tools.cli.main import build_parser
 from mtlearn.metrics.ter.options import METRICS, TER_DEFAULTS, WER_DEFAULTS, TerOptions, WerOptions
 from mtlearn.metrics.ter.score import cer, corpus_cer, corpus_ter, corpus_wer, ter, ter_from_stats, wer
 from mtlearn.metrics.ter.stats import TerStats
+from mtlearn.tools.cli.main import build_parser
 
 #: Each public function and the Options class it takes its defaults from.
 FUNCTIONS = {ter: TerOptions, corpus_ter: TerOptions, ter_from_stats: TerOptions,
              wer: WerOptions, cer: WerOptions, corpus_wer: WerOptions, corpus_cer: WerOptions}
-#: Keywords that are not options: which metric a result of statistics is, the signature's number of references.
+#: Keywords that are not options: which metric a result of statistics is, the signature's number of
+#: references.
 NOT_OPTIONS = {ter_from_stats: {"metric", "nrefs"}}
 
 

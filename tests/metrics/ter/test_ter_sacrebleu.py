@@ -26,7 +26,8 @@ _glued = st.lists(st.sampled_from(_VOCAB), max_size=6).map("".join)
 _text = st.one_of(_sentence, _sentence, _glued)
 
 
-@pytest.mark.parametrize("options", COMBINATIONS, ids=lambda o: "-".join(k for k, v in o.items() if v) or "default")
+@pytest.mark.parametrize("options", COMBINATIONS, ids=lambda o: "-".join(k for k, v in o.items() if v)
+                         or "default")
 @settings(max_examples=40, deadline=None)
 @given(candidate=_text, references=st.lists(_text, min_size=1, max_size=3))
 def test_sentence_ter_equals_sacrebleu(options, candidate, references):
@@ -48,7 +49,8 @@ def test_long_repetitive_sentences_equal_sacrebleu(candidate, reference):
     assert abs(ours.score - theirs.score / 100) <= 1e-12
 
 
-@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")  # square corpora: read per segment, as meant
+# square corpora: read per segment, as meant
+@pytest.mark.filterwarnings("ignore::mtlearn.core.references.AmbiguousLayoutWarning")
 @settings(max_examples=30, deadline=None)
 @given(candidates=st.lists(_sentence, min_size=1, max_size=5), data=st.data())
 def test_corpus_ter_equals_sacrebleu(candidates, data):

@@ -38,7 +38,8 @@ def test_insertion_and_deletion_conventions():
     assert [(e.op, e.candidate_index, e.reference_index, e.reference_word) for e in r.edits][-1] == (
         "insert", None, 3, "down")
     r = ter("the big cat sat", ["the cat sat"])
-    assert [(e.op, e.candidate_index, e.candidate_word, e.reference_index) for e in r.edits if e.op != "match"] == [
+    assert [(e.op, e.candidate_index, e.candidate_word, e.reference_index) for e in r.edits
+            if e.op != "match"] == [
         ("delete", 1, "big", None)]
     assert r.score == pytest.approx(1 / 3)
 

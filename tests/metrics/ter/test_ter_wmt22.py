@@ -31,18 +31,18 @@ from pathlib import Path
 
 import pytest
 import sacrebleu.metrics.ter as sacrebleu_ter
+import tiers
+from repo_paths import REPO
 from sacrebleu.metrics import TER
 
 import mtlearn
-import tiers
-from repo_paths import REPO
 
 pytestmark = pytest.mark.wmt22
 
 PAIR = "de-en"
 TOLERANCE = 1e-12
 
-#: The reference sets of the issue: A alone, B alone, both (in the data's order).
+#: The reference sets of the TER card's table: A alone, B alone, both (in the data's order).
 REFERENCE_SETS = {"A": ("A",), "B": ("B",), "A+B": ("A", "B")}
 
 CARD = REPO / "mtlearn" / "metrics" / "ter" / "CARD.md"
@@ -57,7 +57,8 @@ def _lines(path: Path) -> list[str]:
 def _pair(root: str) -> dict:
     base = Path(root)
     prefix = f"generaltest2022.{PAIR}."
-    refs = {p.name[len(prefix) + 4 : -3]: _lines(p) for p in sorted((base / "references").glob(prefix + "ref.*.en"))}
+    refs = {p.name[len(prefix) + 4 : -3]: _lines(p)
+            for p in sorted((base / "references").glob(prefix + "ref.*.en"))}
     systems = {p.name[len(prefix) + 4 : -3]: _lines(p)
                for p in sorted((base / "system-outputs").glob(prefix + "hyp.*.en"))}
     return {"refs": refs, "systems": systems}
@@ -175,8 +176,8 @@ def test_card_table_is_found() -> None:
 
 
 def test_card_table_is_mtlearn_and_sacrebleu(data: dict, scored: Callable) -> None:
-    """The WMT22 table of mtlearn/metrics/ter/CARD.md: mtlearn's TER x 100 and sacreBLEU's, rounded, on the whole
-    test set (every row in the full tier; the first :data:`tiers.CARD_ROWS` in the default tier)."""
+    """The WMT22 table of mtlearn/metrics/ter/CARD.md: mtlearn's TER x 100 and sacreBLEU's, rounded, on the
+    whole test set (every row in the full tier; the first :data:`tiers.CARD_ROWS` in the default tier)."""
     rows = _card_rows()
     for system, printed in rows if tiers.is_full() else rows[:tiers.CARD_ROWS]:
         for value, label in zip(printed, REFERENCE_SETS):

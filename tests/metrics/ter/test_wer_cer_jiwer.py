@@ -1,5 +1,5 @@
-"""wer(), cer(), corpus_wer(), corpus_cer(): parity with jiwer, hostile inputs (their fast exact Levenshtein equal
-to the plain table: test_ter_fast_equals_formulas.py).
+"""wer(), cer(), corpus_wer(), corpus_cer(): parity with jiwer, hostile inputs (their fast exact Levenshtein
+equal to the plain table: test_ter_fast_equals_formulas.py).
 
 jiwer (a test extra) is the reference implementation of WER and CER. Its definitions (jiwer 3 and 4,
 ``jiwer.process_words``): the reference comes first; with its default transforms a text becomes words
@@ -96,7 +96,8 @@ def _jiwer_counts(output) -> dict[str, int]:
             "match": output.hits}
 
 
-def _check_counts_well_defined(mine: dict[str, int], theirs: dict[str, int], ref_len: int, hyp_len: int) -> None:
+def _check_counts_well_defined(mine: dict[str, int], theirs: dict[str, int], ref_len: int,
+                               hyp_len: int) -> None:
     # Every optimal script has the same total (the distance) and the same insert - delete
     # (= reference length - candidate length: match + substitute + insert covers the reference,
     # match + substitute + delete the candidate). The single counts are not unique when scripts
@@ -115,7 +116,8 @@ def _check_counts_well_defined(mine: dict[str, int], theirs: dict[str, int], ref
 def test_word_counts_agree_with_jiwer_where_defined(hyp, ref):
     r = mtlearn.wer(hyp, [ref])
     mine = r.counts()
-    _check_counts_well_defined(mine, _jiwer_counts(jiwer.process_words(ref, hyp)), len(ref.split()), len(hyp.split()))
+    _check_counts_well_defined(mine, _jiwer_counts(jiwer.process_words(ref, hyp)), len(ref.split()),
+                               len(hyp.split()))
 
 
 @settings(max_examples=200, deadline=None)
@@ -206,7 +208,8 @@ def test_wer_10000_tokens_no_overlap():
     assert seconds < BOUND
 
 
-@pytest.mark.parametrize("ref_words", [["the"] * N, ["the"] * (N // 2), ["a"] * N, ["the"] * (N // 2) + ["a"]])
+@pytest.mark.parametrize("ref_words", [["the"] * N, ["the"] * (N // 2), ["a"] * N, ["the"] * (N // 2)
+                                       + ["a"]])
 def test_wer_10000_tokens_one_repeated_word(ref_words):
     hyp = " ".join(["the"] * N)
     (r, seconds) = _elapsed(lambda: mtlearn.wer(hyp, [" ".join(ref_words)]))

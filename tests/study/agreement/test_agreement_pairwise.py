@@ -5,10 +5,17 @@ each counted by hand from the CSV files (``agreement_files.read``).
 from __future__ import annotations
 
 import pytest
-
 from agreement_files import TABLES, read
+
 from mtlearn.study.agreement import (
-    METRICS, SIGNIFICANCE_METRICS, accuracies, accuracy, compare_systems, pairs, pairwise_summary, system_scores,
+    METRICS,
+    SIGNIFICANCE_METRICS,
+    accuracies,
+    accuracy,
+    compare_systems,
+    pairs,
+    pairwise_summary,
+    system_scores,
 )
 
 
@@ -61,7 +68,8 @@ def test_pairwise_accuracy_by_hand_from_the_scores():
         agree = total = 0
         for pair in row.pairs:
             systems = system_scores(pair, scored_only=True, reference=row.reference)
-            a, n = _by_hand([s.metric(row.metric) for s in systems], [s.human(row.human_score) for s in systems])
+            a, n = _by_hand([s.metric(row.metric) for s in systems],
+                            [s.human(row.human_score) for s in systems])
             agree, total = agree + a, total + n
         assert (row.agreeing, row.comparisons) == (agree, total), row
         assert row.value == pytest.approx(agree / total, abs=5e-7)

@@ -11,12 +11,21 @@ import dataclasses
 import re
 
 import pytest
+from repo_paths import REPO
 
 from mtlearn.study.agreement import (
-    DOCUMENT_CLAIM, SIGNIFICANCE_METRICS, accuracy, compare_systems, join_checks, load_agreement, pairwise_summary,
-    ranking, summarize_correlations, system_correlation, system_scores,
+    DOCUMENT_CLAIM,
+    SIGNIFICANCE_METRICS,
+    accuracy,
+    compare_systems,
+    join_checks,
+    load_agreement,
+    pairwise_summary,
+    ranking,
+    summarize_correlations,
+    system_correlation,
+    system_scores,
 )
-from repo_paths import REPO
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +36,8 @@ def tables():
 def _allowed(annotation: str) -> tuple[type, ...]:
     """The runtime types a dataclass field's annotation allows (None included for Optional)."""
     base = {"str": str, "int": int, "float": float, "bool": bool, "tuple[str, ...]": tuple}
-    text = annotation.replace("Optional[", "").rstrip("]") if annotation.startswith("Optional[") else annotation
+    optional = annotation.startswith("Optional[")
+    text = annotation.replace("Optional[", "").rstrip("]") if optional else annotation
     if text.startswith("tuple[str"):
         text = "tuple[str, ...]"
     types: tuple[type, ...] = (base[text],)
@@ -43,7 +53,8 @@ def test_cells_have_their_declared_types(tables, field):
             value = getattr(row, f.name)
             allowed = _allowed(str(f.type))
             # bool is an int subclass: an int field must not hold a bool, nor a float field an int.
-            assert type(value) in allowed, f"{type(row).__name__}.{f.name} = {value!r} ({type(value).__name__})"
+            assert (type(value)
+                    in allowed), f"{type(row).__name__}.{f.name} = {value!r} ({type(value).__name__})"
 
 
 def test_rows_are_frozen(tables):
@@ -56,7 +67,8 @@ def test_pairwise_rows_typed(tables):
         assert type(c.human_significant) is bool and type(c.human_z_diff) is float
         for m in SIGNIFICANCE_METRICS:
             d = c.metric(m)
-            assert type(d.significant) is bool and d.agrees in (True, False, None) and type(d.p_value) is float
+            assert (type(d.significant) is bool and d.agrees in (True, False, None)
+                    and type(d.p_value) is float)
 
 
 def test_agreeing_follows_the_metrics(tables):
@@ -88,7 +100,8 @@ def test_document_claim_is_the_digest_s():
     item = re.search(r"2\. \*\*Reported results\.\*\*(.+?)\n\d+\. ", digest.read_text(encoding="utf-8"), re.S)
     assert item, "METEOR item 2 not found in the digest"
     numbers = [float(x) for x in re.findall(r"\d\.\d+", item.group(1))]
-    assert numbers == [DOCUMENT_CLAIM.corpus_meteor, DOCUMENT_CLAIM.corpus_bleu, DOCUMENT_CLAIM.sentence_meteor]
+    assert numbers == [DOCUMENT_CLAIM.corpus_meteor, DOCUMENT_CLAIM.corpus_bleu,
+                       DOCUMENT_CLAIM.sentence_meteor]
 
 
 def test_document_gap_and_mean_difference():
@@ -98,17 +111,22 @@ def test_document_gap_and_mean_difference():
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: system_correlation("de-en", "ter"), r"^metric: unknown metric 'ter'; choose bleu, meteor, chrf, comet$"),
-    (lambda: system_correlation("de-en", "comet", reference="all"), r"^reference: WMT's COMET uses one reference"),
-    (lambda: system_correlation("ja-en", "bleu", reference="B"), r"^reference: unknown reference 'B'; choose all, A$"),
+    (lambda: system_correlation("de-en", "ter"),
+     r"^metric: unknown metric 'ter'; choose bleu, meteor, chrf, comet$"),
+    (lambda: system_correlation("de-en", "comet", reference="all"),
+     r"^reference: WMT's COMET uses one reference"),
+    (lambda: system_correlation("ja-en", "bleu", reference="B"),
+     r"^reference: unknown reference 'B'; choose all, A$"),
     (lambda: accuracy("pooled", "comet", reference="all"), r"^reference: WMT's COMET uses one reference"),
     (lambda: accuracy("xx-en", "bleu"), r"^scope: unknown pair 'xx-en'"),
     (lambda: system_correlation("de-en", "bleu", "kendall"), r"^statistic: unknown statistic 'kendall'"),
-    (lambda: system_correlation("de-en", "bleu", human_score="mqm"), r"^human_score: unknown human score 'mqm'"),
+    (lambda: system_correlation("de-en", "bleu", human_score="mqm"),
+     r"^human_score: unknown human score 'mqm'"),
     (lambda: join_checks("de-en", x="sentence_ter"), r"^x: unknown x 'sentence_ter'; choose sentence_bleu"),
     (lambda: summarize_correlations("corpus"), r"^level: unknown level 'corpus'; choose system$"),
     (lambda: pairwise_summary("chrf"), r"^metric: 'chrf' has no paired significance test"),
-    (lambda: ranking("de-en", "ter"), r"^by: unknown ranking 'ter'; choose human, bleu, meteor, chrf, comet$"),
+    (lambda: ranking("de-en", "ter"),
+     r"^by: unknown ranking 'ter'; choose human, bleu, meteor, chrf, comet$"),
     (lambda: system_scores("de-en", order="bleu"), r"^order: unknown order 'bleu'; choose name, human$"),
 ])
 def test_unknown_options(call, message):

@@ -11,12 +11,20 @@ from __future__ import annotations
 import statistics
 
 import pytest
-
 from agreement_files import read
+
 from mtlearn.study.agreement import (
-    SIGNIFICANCE_METRICS, correlate_systems,
-    join_checks, leave_one_out, pairs, ranking, segment_counts,
-    summarize_correlations, system_correlation, system_correlations, system_scores,
+    SIGNIFICANCE_METRICS,
+    correlate_systems,
+    join_checks,
+    leave_one_out,
+    pairs,
+    ranking,
+    segment_counts,
+    summarize_correlations,
+    system_correlation,
+    system_correlations,
+    system_scores,
 )
 
 
@@ -32,7 +40,8 @@ def test_scored_systems_are_those_in_the_statistics():
 def test_system_correlation_is_the_file_row():
     raw = read("system_correlations.csv")
     for r in raw:
-        c = system_correlation(r["pair"], r["metric"], r["statistic"], r["human_score"], reference=r["reference"])
+        c = system_correlation(r["pair"], r["metric"], r["statistic"], r["human_score"],
+                               reference=r["reference"])
         assert (c.value, c.ci_low, c.ci_high, c.n_systems) == (
             float(r["value"]), float(r["ci_low"]), float(r["ci_high"]), int(r["n_systems"]))
         assert c.contains(c.value) and not c.contains(c.ci_high + 1e-6)
@@ -43,10 +52,12 @@ def test_join_check_rows_are_the_file_rows():
     rows = join_checks()
     assert len(rows) == len(raw)
     for r, c in zip(raw, rows):
-        assert (c.pair, c.system, c.x, c.y, c.alignment) == (r["pair"], r["system"], r["x"], r["y"], r["alignment"])
+        assert ((c.pair, c.system, c.x, c.y, c.alignment)
+                == (r["pair"], r["system"], r["x"], r["y"], r["alignment"]))
         assert c.offset == (int(r["offset"]) if r["offset"] else None)
         assert c.pearson == (float(r["pearson"]) if r["pearson"] else None)
-    assert {c.alignment for c in join_checks(x="sentence_bleu", y="sentence_meteor")} == {"same_text_plus_offset"}
+    assert ({c.alignment for c in join_checks(x="sentence_bleu", y="sentence_meteor")}
+            == {"same_text_plus_offset"})
 
 
 def test_join_check_shows_the_sid_as_line_join_is_wrong():
@@ -54,7 +65,8 @@ def test_join_check_shows_the_sid_as_line_join_is_wrong():
     for pair in pairs():
         human = [c for c in join_checks(pair, y="human_z") if c.pearson is not None]
         assert human and max(abs(c.pearson) for c in human) < 0.15, pair
-        right = {c.offset: c.pearson for c in join_checks(pair, y="sentence_meteor") if c.system == human[0].system}
+        right = {c.offset: c.pearson for c in join_checks(pair, y="sentence_meteor")
+                 if c.system == human[0].system}
         assert right[0] > 0.5 and all(abs(right[k]) < right[0] / 2 for k in (-2, -1, 1, 2)), (pair, right)
 
 
@@ -81,8 +93,8 @@ def test_correlations_recomputed_from_the_scores_match_the_table():
             by_hand = statistics.correlation(x, y)
         else:
             by_hand = statistics.correlation(_ranks(x), _ranks(y))
-        again = correlate_systems(r["pair"], r["metric"], statistic=r["statistic"], human_score=r["human_score"],
-                                  reference=r["reference"])
+        again = correlate_systems(r["pair"], r["metric"], statistic=r["statistic"],
+                                  human_score=r["human_score"], reference=r["reference"])
         assert again == pytest.approx(by_hand, abs=1e-12), r
         assert abs(again - float(r["value"])) < 2e-5, (r, again)
         assert float(r["ci_low"]) <= float(r["value"]) <= float(r["ci_high"])
@@ -112,7 +124,8 @@ def test_leave_one_out_tries_every_system():
 
 @pytest.mark.parametrize("statistic", ["pearson", "spearman"])
 def test_system_summary_by_hand(statistic):
-    raw = [r for r in read("system_correlations.csv") if r["statistic"] == statistic and r["human_score"] == "z"
+    raw = [r for r in read("system_correlations.csv") if r["statistic"] == statistic
+           and r["human_score"] == "z"
            and r["reference"] == "all"]
     s = summarize_correlations("system", statistic)
     values = {m: [float(r["value"]) for r in raw if r["metric"] == m] for m in SIGNIFICANCE_METRICS}
@@ -125,7 +138,8 @@ def test_system_summary_by_hand(statistic):
         rows = [r for r in raw if r["metric"] == m]
         assert getattr(s, f"interval_covers_claim_{m}") == tuple(
             r["pair"] for r in rows if float(r["ci_low"]) <= claim <= float(r["ci_high"]))
-        assert getattr(s, f"reaches_claim_{m}") == tuple(r["pair"] for r in rows if float(r["value"]) >= claim)
+        assert (getattr(s, f"reaches_claim_{m}")
+                == tuple(r["pair"] for r in rows if float(r["value"]) >= claim))
 
 
 def test_no_segment_level_summary():

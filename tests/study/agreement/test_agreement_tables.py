@@ -10,10 +10,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
 from agreement_files import read
+
 from mtlearn.study.agreement import (
-    compare_systems, load_agreement, pairs, segment_counts,
+    compare_systems,
+    load_agreement,
+    pairs,
+    segment_counts,
     system_scores,
 )
 
@@ -72,7 +75,9 @@ def test_read_as_package_data():
 
 
 def test_unknown_pair_names_the_argument_and_the_choices():
-    with pytest.raises(ValueError, match=r"^pair: unknown pair 'xx-en'; choose cs-en, de-en, ja-en, ru-en, uk-en, zh-en$"):
+    with pytest.raises(ValueError,
+                       match=r"^pair: unknown pair 'xx-en'; "
+                             r"choose cs-en, de-en, ja-en, ru-en, uk-en, zh-en$"):
         system_scores("xx-en")
     with pytest.raises(TypeError, match="^pair: expected a string"):
         segment_counts(3)  # type: ignore[arg-type]
@@ -94,7 +99,8 @@ def test_given_tables_are_used_instead_of_the_files(tables):
 
 
 def test_unknown_system():
-    with pytest.raises(ValueError, match=r"^system_1: unknown system 'Nobody' in de-en; choose JDExploreAcademy, LT22"):
+    with pytest.raises(ValueError,
+                       match=r"^system_1: unknown system 'Nobody' in de-en; choose JDExploreAcademy, LT22"):
         compare_systems("de-en", "Nobody", "LT22")
 
 

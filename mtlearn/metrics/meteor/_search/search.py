@@ -71,7 +71,6 @@ from mtlearn.metrics.meteor.fast import crossings_and_chunks
 from mtlearn.metrics.meteor.matchers import ExactMatcher, Stage, StemMatcher, is_pair_matcher
 
 
-
 @dataclass(frozen=True)
 class SearchLimits:
     """The search's tuning constants: how many nodes one alignment may visit, per rule,

@@ -1,8 +1,9 @@
-"""Hostile input must cost bounded memory: the command line's ``--sentence-level`` streams.
+"""The command line's ``--sentence-level`` streams (mtlearn.tools.cli.run): each line written as it is scored.
 
-The bounds are generous: they tell "bounded" from "runaway", they are not speed targets. (Reading a
-corpus's segments one after another: tests/core/test_corpus.py. A large METEOR beta, which used to
-cost gigabytes, is refused by MeteorOptions: tests/metrics/meteor/test_meteor_options.py.)
+A huge input must cost bounded memory, so no line waits for the next segments to be scored, and a segment
+that fails after output began is named by its line. (Reading a corpus's segments one after another:
+tests/core/test_corpus.py. A large METEOR beta, which used to cost gigabytes, is refused by MeteorOptions:
+tests/metrics/meteor/test_meteor_options.py.)
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import json
 import sys
 
 import pytest
-
 
 # --------------------------------------------------------------------------- --sentence-level streams
 
@@ -30,7 +30,8 @@ class _Recorder(io.BytesIO):
         return super().write(data)
 
 
-SENTENCE_METRICS = {"bleu": "bleu", "meteor": "meteor", "chrf": "chrf", "ter": "ter", "wer": "wer", "cer": "cer"}
+SENTENCE_METRICS = {"bleu": "bleu", "meteor": "meteor", "chrf": "chrf", "ter": "ter", "wer": "wer",
+                    "cer": "cer"}
 
 
 def _command_metric(metric):

@@ -6,7 +6,6 @@ import re
 import sys
 
 import yaml
-
 from repo_paths import REPO
 
 if sys.version_info >= (3, 11):

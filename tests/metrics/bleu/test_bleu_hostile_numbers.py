@@ -1,4 +1,4 @@
-"""Hostile and careless numbers (issue 15, sections 2 and 3, BLEU's part and the shared parameter checks).
+"""BLEU's careless and hostile numbers, and the parameter checks BLEU shares with the other metrics.
 
 - weights summing to 0 are an error naming ``weights`` (they made BLEU exp(0) = 1 for anything);
 - ``smooth_value > 1`` with ``floor`` or ``method1`` keeps sacreBLEU's / NLTK's number (above 1)
@@ -8,11 +8,12 @@
 - ``smoothing="floor"`` with ``smooth_value=0`` is accepted (sacreBLEU's own tests use it);
 - d2l's huge k costs nothing beyond the prediction, and ``reason`` stays short (BLEU's max_order is
   bounded: tests/metrics/bleu/test_bleu_options.py);
-- one very long line is scored in linear time;
-- the BLEU explorer's weights box reads with the bounded parser of typed numbers.
+- one very long line is scored in linear time.
 
-The shared checks' own cases live beside them: ``as_real`` and bytes in tests/core/test_checks.py,
-``format_number`` in tests/core/test_signature.py, ``parse_number`` in tests/core/test_number_text.py.
+The command line's refusal of weights summing to 0: tests/tools/test_hostile_cli.py; the BLEU explorer's
+weights box: tests/show/test_explorer_bleu.py. The shared checks' own cases live beside them: ``as_real``
+and bytes in tests/core/test_checks.py, ``format_number`` in tests/core/test_signature.py,
+``parse_number`` in tests/core/test_number_text.py.
 
 Expected numbers come from sacreBLEU and NLTK computed here, or from mtlearn's own plain
 formula steps, never typed in.
@@ -26,17 +27,14 @@ import sys
 import textwrap
 import warnings
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
+from repo_paths import REPO
 
 import mtlearn
 from mtlearn.metrics.bleu.formulas import check_weights, precision_counts
 from mtlearn.metrics.bleu.score import bleu_from_stats
-
-REPO = Path(__file__).resolve().parent.parent
-MTLEARN = Path(sys.executable).parent / "mtlearn"
 
 HYP = "the cat sat on a mat"
 REF = "the cat is on the mat"
@@ -60,23 +58,6 @@ def test_weights_whose_sum_overflows_are_an_error_naming_the_argument():
         mtlearn.bleu(HYP, [REF], weights=[1e308, 1e308, 0, 0])
 
 
-def _cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    if not MTLEARN.is_file():
-        pytest.fail(f"console script {MTLEARN} not found: install the package (pip install -e .)")
-    return subprocess.run([str(MTLEARN), *args], capture_output=True, text=True, timeout=timeout)
-
-
-def test_cli_weights_zero_is_one_error_line(tmp_path):
-    hyp, ref = tmp_path / "hyp.txt", tmp_path / "ref.txt"
-    hyp.write_text("x y z w\n", encoding="utf-8")
-    ref.write_text("a b c d\n", encoding="utf-8")
-    proc = _cli("bleu", "-i", str(hyp), "-r", str(ref), "--weights", "0", "0", "0", "0")
-    assert proc.returncode != 0, proc.stdout
-    assert proc.stdout == ""
-    assert "Traceback" not in proc.stderr
-    assert "mtlearn: error:" in proc.stderr and "weights" in proc.stderr and "sum to 0" in proc.stderr
-
-
 # ------------------------------------------------------------------ smooth_value > 1
 
 
@@ -89,7 +70,7 @@ def _sacrebleu_bleu(hyp: str, refs: list[str], **kwargs) -> float:
 # Candidates with n-gram orders that match nothing and have few n-grams, so that floor 3 / 1
 # pushes p_n above 1; found and checked by the test, not typed in.
 ABOVE_ONE_CASES = [
-    ("a b c d", ["a b x d"]),  # the issue's 102.99
+    ("a b c d", ["a b x d"]),  # BLEU 102.99 with floor 3, as sacreBLEU gives
     ("a b c d", ["a b c e"]),
     ("a b c d e", ["a b x d e"]),
     ("a b x c d", ["a b y c d", "q a b"]),
@@ -182,8 +163,8 @@ def test_weights_as_numpy_array_like_nltk():
 def test_floor_with_zero_smooth_value_like_sacrebleu():
     for hyp, refs in [("a b c d", ["a b c e"]), (HYP, [REF]), ("a b c d e", ["a b c d e"])]:
         r = mtlearn.bleu(hyp, refs, smoothing="floor", smooth_value=0)
-        assert 100 * r.score == pytest.approx(_sacrebleu_bleu(hyp, refs, smooth_method="floor", smooth_value=0),
-                                              abs=1e-9)
+        theirs = _sacrebleu_bleu(hyp, refs, smooth_method="floor", smooth_value=0)
+        assert 100 * r.score == pytest.approx(theirs, abs=1e-9)
     r = mtlearn.bleu("a b c d", ["a b c e"], smoothing="floor", smooth_value=0)
     assert r.score == 0 and "BLEU = 0" in r.reason
     with pytest.raises(ValueError, match=r"^smooth_value: must be a positive"):
@@ -259,7 +240,7 @@ D2L_HUGE_K = """
                       "reason": len(r.reason), "text": len(text), "score": r.score, "length": len(r.exponents),
                       "last_exponent_bits": r.exponents[-1].denominator.bit_length(),
                       "last_precision": str(r.precisions[-1])}))
-"""
+"""  # noqa: E501
 
 
 def test_d2l_huge_k_costs_nothing_past_the_prediction():
@@ -285,19 +266,3 @@ def test_d2l_stored_once_equals_the_tuple_form(monkeypatch, pred):
     for name in ("matches", "totals", "precisions", "exponents", "factors"):
         assert tuple(getattr(fast, name)) == tuple(getattr(plain, name)), name
     assert (fast.score, fast.reason) == (plain.score, plain.reason)
-
-
-# ------------------------------------------------------------------ the BLEU explorer reads with the bounded parser
-
-
-def test_the_bleu_explorers_weights_box_reads_with_the_bounded_parser():
-    from mtlearn.show.explorers import parse_weights
-
-    assert parse_weights("1/2, 0.25 .125") == [0.5, 0.25, 0.125]
-    for text in ("1e400", "0.5, 1e-400"):  # 1e400: OverflowError escaped the box's handler
-        with pytest.raises(ValueError, match="^weights: cannot read '1e-?400' as a number"):
-            parse_weights(text)
-    code = ("from mtlearn.show.explorers import parse_weights\n"
-            "try:\n    parse_weights('1e100000000')\nexcept ValueError as e:\n    print(e)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert done.stdout.startswith("weights: cannot read '1e100000000' as a number"), done.stderr[-500:]

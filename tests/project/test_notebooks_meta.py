@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
 
 import nbformat
 import pytest
-
 from notebook_cells import parse_cell
+from repo_paths import REPO
 
-NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS_DIR = REPO / "notebooks"
 
 NOTEBOOKS = (
     "01_bleu_from_scratch.ipynb",
@@ -33,8 +32,9 @@ NOTEBOOKS = (
 )
 
 # The only tags a cell may carry; "nbval-ignore-output" only with "figure", "widget" or "shared-data".
-# "shared-data": the cell reads ../shared where it is present (texts mtlearn does not ship), so its output differs
-# between machines; it must be ignored by nbval, and a test in tests/ checks the same calls on the real data.
+# "shared-data": the cell reads ../shared where it is present (texts mtlearn does not ship), so its output
+# differs between machines; it must be ignored by nbval, and a test in tests/ checks the same calls on the
+# real data.
 ALLOWED_TAGS = {"figure", "widget", "nbval-ignore-output", "shared-data"}
 IGNORE_TAG = "nbval-ignore-output"
 SHARED_TAG = "shared-data"
@@ -138,7 +138,8 @@ def test_tags_only_on_figure_and_widget_cells(name: str) -> None:
             assert tags & {"figure", "widget", SHARED_TAG}, (
                 f"{where}: output ignored on a cell that is neither figure, widget nor shared-data")
         if SHARED_TAG in tags:
-            assert IGNORE_TAG in tags, f"{where}: a shared-data cell's output differs between machines: ignore it"
+            assert (IGNORE_TAG
+                    in tags), f"{where}: a shared-data cell's output differs between machines: ignore it"
         if "image/png" in mimes:
             assert "figure" in tags, f"{where}: shows a PNG but is not tagged figure"
         if WIDGET_MIME in mimes:
@@ -189,7 +190,8 @@ def test_story_shape(name: str) -> None:
 def _exercise_solutions(tree: ast.Module) -> set[str]:
     """The functions a cell hands to ``check_function``: a coding exercise's worked solution."""
     return {call.args[1].id for call in ast.walk(tree)
-            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "check_function"
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+            and call.func.id == "check_function"
             and len(call.args) == 2 and isinstance(call.args[1], ast.Name)}
 
 
@@ -237,7 +239,7 @@ def test_document_code_is_quoted_verbatim() -> None:
     nb = _load("01_bleu_from_scratch.ipynb")
     source = next(c.source for c in _code_cells(nb) if "quoted from document 002" in c.source)
     quoted = source.split("unchanged ---\n", 1)[1].split("# --- end of the quotation", 1)[0].strip()
-    seed = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds" / "002_d6cb2a3aa27ad701.txt"
+    seed = REPO.parent / "shared" / "seeds" / "002_d6cb2a3aa27ad701.txt"
     if not seed.is_file():
         pytest.skip(f"document 002 not available at {seed}")
     import json

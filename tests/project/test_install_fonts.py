@@ -16,7 +16,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from repo_paths import REPO
 
 SCRIPT = REPO / "scripts" / "install_fonts.sh"

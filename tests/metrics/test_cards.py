@@ -14,9 +14,9 @@ import re
 from pathlib import Path
 
 import pytest
+from repo_paths import REPO
 
 import mtlearn
-from repo_paths import REPO
 
 try:
     import tomllib
@@ -30,7 +30,8 @@ CARDS = {
     "ter": REPO / "mtlearn" / "metrics" / "ter" / "CARD.md",
 }
 
-#: Hugging Face evaluate's metric-card sections, in order, plus the one issue 10 asks for.
+#: Hugging Face evaluate's metric-card sections, in order, plus mtlearn's own "Differences from Other
+#: Implementations" (where each library's number departs from the metric's, and why).
 SECTIONS = (
     "## Metric Description",
     "## How to Use",
@@ -104,7 +105,7 @@ def test_pytest_collects_the_cards_as_doctests() -> None:
 
 def test_readme_links_both_cards() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    for metric, path in CARDS.items():
+    for path in CARDS.values():
         target = path.relative_to(REPO).as_posix()
         assert f"]({target})" in readme, f"README.md does not link {target}"
 
