@@ -11,9 +11,9 @@ matplotlib.use("Agg")
 
 import ipywidgets as widgets  # noqa: E402
 import pytest  # noqa: E402
-
 from explorer_html import descriptions, dom_classes, numbers, value  # noqa: E402
 from test_explorer_options import control_matches  # noqa: E402
+
 from mtlearn import bertscore  # noqa: E402
 from mtlearn.metrics.bertscore.baseline import BASELINE_FILE  # noqa: E402
 from mtlearn.metrics.bertscore.embed import tokens_of  # noqa: E402

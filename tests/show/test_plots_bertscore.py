@@ -12,11 +12,10 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from mtlearn.metrics.bertscore.formulas import idf_weights, token_weights  # noqa: E402
-from mtlearn.metrics.bertscore.stats import BertScoreStats  # noqa: E402
 from mtlearn.metrics.bertscore.score import bertscore_from_stats  # noqa: E402
+from mtlearn.metrics.bertscore.stats import BertScoreStats  # noqa: E402
 from mtlearn.show.fonts import cjk_font_family  # noqa: E402
-from mtlearn.show.plots import (BERTSCORE_PICTURE_MAX_TOKENS, find_gid, plot_layers,  # noqa: E402
-                                plot_similarity)
+from mtlearn.show.plots import BERTSCORE_PICTURE_MAX_TOKENS, find_gid, plot_layers, plot_similarity  # noqa: E402
 from mtlearn.show.plots.bertscore import demo_result  # noqa: E402
 
 

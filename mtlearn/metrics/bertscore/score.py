@@ -21,7 +21,6 @@ from mtlearn.core.corpus import corpus_call
 from mtlearn.core.references import check_sentence_call
 from mtlearn.metrics.bertscore.baseline import baseline
 from mtlearn.metrics.bertscore.embed import Embedded, embed_many
-from mtlearn.metrics.bertscore.formulas import rescale as rescale_score
 from mtlearn.metrics.bertscore.formulas import (
     best_candidate_matches,
     best_reference_matches,
@@ -32,6 +31,7 @@ from mtlearn.metrics.bertscore.formulas import (
     recall,
     token_weights,
 )
+from mtlearn.metrics.bertscore.formulas import rescale as rescale_score
 from mtlearn.metrics.bertscore.options import DEFAULTS, BertScoreOptions
 from mtlearn.metrics.bertscore.result import BertScoreComparison, BertScoreResult
 from mtlearn.metrics.bertscore.stats import BertScoreStats, sum_stats

@@ -38,17 +38,26 @@ from typing import Any, Optional, Union
 import ipywidgets as widgets
 import numpy as np
 
+from mtlearn.examples.wmt22 import WMT22_DE_EN_SAMPLE
 from mtlearn.metrics.bertscore.embed import Embedded, embed_layers, tokens_of
 from mtlearn.metrics.bertscore.encoder import load_encoder
 from mtlearn.metrics.bertscore.formulas import idf_weights
 from mtlearn.metrics.bertscore.options import DEFAULTS, BertScoreOptions
 from mtlearn.metrics.bertscore.result import BertScoreResult
 from mtlearn.metrics.bertscore.score import bertscore_from_embedded
-from mtlearn.examples.wmt22 import WMT22_DE_EN_SAMPLE
 from mtlearn.show import css, plots
 
-from ._base import (Explorer, check_text, image_widget, num, option_controls, parse_references,
-                    references_text, show_png, textarea)
+from ._base import (
+    Explorer,
+    check_text,
+    image_widget,
+    num,
+    option_controls,
+    parse_references,
+    references_text,
+    show_png,
+    textarea,
+)
 
 __all__ = ["BertScoreExplorer", "CACHED_TEXTS", "IDF_CORPUS", "StateCache", "idf_corpus_tokens"]
 

@@ -116,8 +116,12 @@ from mtlearn.show.plots._style import (
 )
 from mtlearn.show.plots.agreement import plot_agreement_grid, plot_pairwise_accuracy, plot_system_agreement
 from mtlearn.show.plots.alignment import plot_alignment, plot_alignment_comparison, plot_alignment_pairs
-from mtlearn.show.plots.bertscore import (BERTSCORE_COLOURS, BERTSCORE_PICTURE_MAX_TOKENS, plot_layers,
-                                           plot_similarity)
+from mtlearn.show.plots.bertscore import (
+    BERTSCORE_COLOURS,
+    BERTSCORE_PICTURE_MAX_TOKENS,
+    plot_layers,
+    plot_similarity,
+)
 from mtlearn.show.plots.bleu import plot_brevity_penalty, plot_ngram_table, plot_weights
 from mtlearn.show.plots.chrf import plot_chrf_orders
 from mtlearn.show.plots.meteor import plot_f_mean, plot_f_mean_alpha, plot_meteor_penalty

@@ -23,8 +23,11 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from ._style import figure_and_axes, literal
-from ._style import find_gid  # noqa: F401 - the doctests read the pictures back
+from ._style import (
+    figure_and_axes,
+    find_gid,  # noqa: F401 - the doctests read the pictures back
+    literal,
+)
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from mtlearn.metrics.bertscore.result import BertScoreResult
@@ -50,8 +53,13 @@ def demo_result() -> "BertScoreResult":
     >>> r.candidate_tokens, round(r.f1, 4)
     (('[CLS]', 'the', 'cat', '[SEP]'), 0.8077)
     """
-    from mtlearn.metrics.bertscore.formulas import (best_candidate_matches, best_reference_matches, f1,
-                                                    token_weights, weighted_mean)
+    from mtlearn.metrics.bertscore.formulas import (
+        best_candidate_matches,
+        best_reference_matches,
+        f1,
+        token_weights,
+        weighted_mean,
+    )
     from mtlearn.metrics.bertscore.result import BertScoreComparison, BertScoreResult
 
     cand, ref = ("[CLS]", "the", "cat", "[SEP]"), ("[CLS]", "a", "cat", "sat", "[SEP]")
