@@ -232,7 +232,7 @@ def test_decimal_and_numpy_zero_d_arrays_are_numbers():
 
 # --------------------------------------------------------------------------- the catalogue of exercises
 
-NOTEBOOKS = sorted(p.name[:2] for p in (REPO / "notebooks").glob("0*.ipynb"))
+NOTEBOOKS = sorted(p.name[:2] for p in (REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
 
 def test_ids_are_unique_well_formed_and_one_notebook_each():
@@ -372,7 +372,7 @@ def test_every_exercise_is_in_its_notebook_and_every_check_in_the_catalogue():
     import nbformat
 
     used = set()
-    for path in sorted((REPO / "notebooks").glob("0*.ipynb")):
+    for path in sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb")):
         for cell in nbformat.read(path, as_version=4).cells:
             if cell.cell_type == "code":
                 found = re.findall(r'^check(?:_function)?\("(\d\d\.c?\d+)", \w+\)$', cell.source, re.M)

@@ -28,6 +28,8 @@ CARDS = {
     "meteor": REPO / "mtlearn" / "metrics" / "meteor" / "CARD.md",
     "chrf": REPO / "mtlearn" / "metrics" / "chrf" / "CARD.md",
     "ter": REPO / "mtlearn" / "metrics" / "ter" / "CARD.md",
+    "bertscore": REPO / "mtlearn" / "metrics" / "bertscore" / "CARD.md",
+    "comet_mini": REPO / "mtlearn" / "metrics" / "comet_mini" / "CARD.md",
 }
 
 #: Hugging Face evaluate's metric-card sections, in order, plus mtlearn's own "Differences from Other
@@ -53,6 +55,8 @@ COMPARED = {
     "meteor": ("NLTK", "Hugging Face evaluate", "METEOR 1.5"),
     "chrf": ("sacreBLEU", "NLTK", "Hugging Face evaluate", "chrF++.py", "METEOR 1.5"),
     "ter": ("sacreBLEU", "tercom", "Hugging Face evaluate", "jiwer", "NLTK", "METEOR 1.5"),
+    "bertscore": ("bert-score", "Hugging Face evaluate", "roberta-large"),
+    "comet_mini": ("Unbabel COMET", "BERTScore"),
 }
 
 

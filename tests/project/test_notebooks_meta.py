@@ -29,6 +29,7 @@ NOTEBOOKS = (
     "07_chrf_and_ter.ipynb",
     "08_why_libraries_disagree.ipynb",
     "09_sentence_level_with_experts.ipynb",
+    "10_learned_metrics.ipynb",
 )
 
 # The only tags a cell may carry; "nbval-ignore-output" only with "figure", "widget" or "shared-data".
