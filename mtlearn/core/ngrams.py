@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import chain, repeat
-from typing import Callable, Union
+from typing import Callable
 
 Ngram = tuple[str, ...]
 
@@ -84,108 +83,26 @@ def _check_order(n: object) -> None:
         raise ValueError(f"n: the n-gram order must be at least 1, got {n}")
 
 
-# --- values per n-gram order, for any number of orders ------------------------------
+# --- values per n-gram order ------------------------------------------------------
 
-#: Up to this many orders, per-order values are plain tuples; above it, :class:`PerOrder`.
-MATERIALIZED_ORDERS = 4096
-
-
-class PerOrder(Sequence):
-    """One value per n-gram order 1..N when N is huge: the values stored, then one value repeated.
-
-    Orders beyond the longest candidate have no n-gram, so their counts (0), precisions
-    and weights are all the same value: storing them one by one made
-    ``max_order=10**8`` take gigabytes. A ``PerOrder`` is an immutable sequence equal,
-    item for item, to the tuple it stands for (``==``, ``len``, indexing, slicing,
-    iteration), at the cost of the values stored.
-
-    >>> p = PerOrder((3, 1), 0, 6)
-    >>> len(p), p[1], p[5], p[-1], p == (3, 1, 0, 0, 0, 0), 0 in p
-    (6, 1, 0, 0, True, True)
-    >>> p[1:4], PerOrder((0.5,), 0.25, 10**8)
-    ((1, 0, 0), PerOrder((0.5,), fill=0.25, length=100000000))
-    """
-
-    __slots__ = ("head", "fill", "length")
-
-    def __init__(self, head: Sequence, fill: object, length: int) -> None:
-        head = tuple(head)
-        if length < len(head):
-            raise ValueError(f"length: {length} is shorter than the {len(head)} values stored")
-        while head and type(head[-1]) is type(fill) and head[-1] == fill:
-            head = head[:-1]  # one spelling per sequence, so equal sequences hash alike
-        object.__setattr__(self, "head", head)
-        object.__setattr__(self, "fill", fill)
-        object.__setattr__(self, "length", length)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("PerOrder is immutable")
-
-    def __len__(self) -> int:
-        return self.length
-
-    def __getitem__(self, index):  # type: ignore[override]
-        if isinstance(index, slice):
-            start, stop, step = index.indices(self.length)
-            if step != 1:
-                return tuple(self[i] for i in range(start, stop, step))
-            stop = max(start, stop)
-            return per_order(self.head[start:stop], self.fill, stop - start)
-        if index < 0:
-            index += self.length
-        if not 0 <= index < self.length:
-            raise IndexError("PerOrder index out of range")
-        return self.head[index] if index < len(self.head) else self.fill
-
-    def __iter__(self):
-        return chain(self.head, repeat(self.fill, self.length - len(self.head)))
-
-    def __contains__(self, value: object) -> bool:
-        return value in self.head or (self.length > len(self.head) and self.fill == value)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, PerOrder):
-            if other.length != self.length:
-                return False
-            stored = max(len(self.head), len(other.head))
-            same_tail = stored == self.length or self.fill == other.fill
-            return same_tail and all(a == b for a, b in zip(self[:stored], other[:stored]))
-        if isinstance(other, (tuple, list)):
-            return len(other) == self.length and all(a == b for a, b in zip(self, other))
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.head, self.fill, self.length))
-
-    def __repr__(self) -> str:
-        return f"PerOrder({self.head!r}, fill={self.fill!r}, length={self.length})"
-
-
-def per_order(head: Sequence, fill: object, length: int) -> Union[tuple, PerOrder]:
-    """``head`` followed by ``fill`` up to ``length`` items: a tuple when short, else a :class:`PerOrder`.
-
-    >>> per_order((2, 1), 0, 4)
-    (2, 1, 0, 0)
-    >>> per_order((2, 1), 0, 10**6)
-    PerOrder((2, 1), fill=0, length=1000000)
-    """
-    head = tuple(head)
-    if length <= MATERIALIZED_ORDERS:
-        return head[:length] + (fill,) * (length - len(head))
-    return PerOrder(head, fill, length)
+#: A run of equal values at the end longer than this is said once, with its count.
+_TAIL = 6
 
 
 def orders_text(values: Sequence, fmt: Callable[[object], str], sep: str = "/") -> str:
-    """Per-order values joined by ``sep``; a :class:`PerOrder`'s repeated tail said once, with its count.
+    """Per-order values joined by ``sep``; a long run of one value at the end (orders past the longest
+    sentence, which have no n-grams) said once, with its count.
 
     >>> orders_text((1.0, 0.5), "{:.1f}".format)
     '1.0/0.5'
-    >>> orders_text(PerOrder((1.0, 0.5), 0.0, 10**8), "{:.1f}".format)
-    '1.0/0.5/0.0 (and 99999997 more orders, each 0.0)'
+    >>> orders_text((1.0, 0.5) + (0.0,) * 98, "{:.1f}".format)
+    '1.0/0.5/0.0 (and 97 more orders, each 0.0)'
     """
-    if not isinstance(values, PerOrder):
+    values = list(values)
+    run = 1
+    while run < len(values) and values[-run - 1] == values[-1]:
+        run += 1
+    if run <= _TAIL:
         return sep.join(fmt(v) for v in values)
-    head = list(values.head) + [values.fill]
-    rest = values.length - len(head)
-    return sep.join(fmt(v) for v in head) + (f" (and {rest} more orders, each {fmt(values.fill)})" if rest
-                                             else "")
+    head = values[: len(values) - run + 1]
+    return sep.join(fmt(v) for v in head) + f" (and {run - 1} more orders, each {fmt(values[-1])})"

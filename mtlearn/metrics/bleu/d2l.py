@@ -34,8 +34,9 @@ from fractions import Fraction
 from typing import Optional, Union
 
 from mtlearn.core.checks import as_tokens
-from mtlearn.core.ngrams import MATERIALIZED_ORDERS, orders_text, per_order
+from mtlearn.core.ngrams import orders_text
 from mtlearn.core.references import CorpusGivenError, segment_shape_problem
+from mtlearn.metrics.bleu.options import MAX_ORDER
 
 
 @dataclass(frozen=True)
@@ -58,13 +59,11 @@ class D2LBleuResult:
     label_length: int
     penalty_exponent: Optional[Fraction]
     penalty: float
-    # Tuples; for k above MATERIALIZED_ORDERS, sequences that store the orders past the
-    # prediction once (PerOrder) or make each exponent when read (Halvings).
-    matches: Sequence[int]
-    totals: Sequence[int]
-    precisions: Sequence[Fraction]
-    exponents: Sequence[Fraction]
-    factors: Sequence[float]
+    matches: tuple[int, ...]
+    totals: tuple[int, ...]
+    precisions: tuple[Fraction, ...]
+    exponents: tuple[Fraction, ...]
+    factors: tuple[float, ...]
     reason: Optional[str]
 
     def explain(self) -> str:
@@ -135,6 +134,9 @@ def d2l_bleu(
         raise TypeError(f"k: expected a positive int, got {type(k).__name__}")
     if k < 1:
         raise ValueError(f"k: the longest n-gram order must be at least 1, got {k}")
+    if k > MAX_ORDER:  # BLEU's bound: an order longer than every sentence only adds factors of 0
+        shown = str(k) if k < 10**30 else f"a number of {len(str(k))} digits"
+        raise ValueError(f"k: at most {MAX_ORDER} (BLEU's max_order bound), got {shown}")
     len_pred, len_label = len(pred), len(label)
     reasons: list[str] = []
     exponent, penalty = _penalty(len_pred, len_label, reasons)
@@ -149,9 +151,10 @@ def d2l_bleu(
     return D2LBleuResult(
         score=score, k=k, pred_tokens=pred, label_tokens=label, pred_length=len_pred,
         label_length=len_label, penalty_exponent=exponent, penalty=penalty,
-        matches=per_order(matches, 0, k), totals=per_order(totals, 0, k),
-        precisions=per_order(precisions, Fraction(0), k), exponents=_exponents(k),
-        factors=per_order(factors, 0.0, k),
+        matches=_padded(matches, 0, k), totals=_padded(totals, 0, k),
+        precisions=_padded(precisions, Fraction(0), k),
+        exponents=tuple(Fraction(1, 2**n) for n in range(1, k + 1)),
+        factors=_padded(factors, 0.0, k),
         reason="; ".join(reasons) if reasons else None,
     )
 
@@ -219,49 +222,6 @@ def _no_ngrams_reason(len_pred: int, n: int, k: int, num_matches: int) -> str:
     )
 
 
-class Halvings(Sequence):
-    """The exponents 1/2, 1/4, ..., 1/2^k, each made when read.
-
-    Stored, they would be gigabytes for a huge k (1/2^100000 alone has 30,103 digits).
-
-    >>> h = Halvings(10**5)
-    >>> len(h), h[0], h[2], h[-1].denominator.bit_length()
-    (100000, Fraction(1, 2), Fraction(1, 8), 100001)
-    >>> Halvings(3) == (Fraction(1, 2), Fraction(1, 4), Fraction(1, 8))
-    True
-    """
-
-    def __init__(self, k: int) -> None:
-        self.k = k
-
-    def __len__(self) -> int:
-        return self.k
-
-    def __getitem__(self, index):  # type: ignore[override]
-        if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(self.k)))
-        if index < 0:
-            index += self.k
-        if not 0 <= index < self.k:
-            raise IndexError("Halvings index out of range")
-        return Fraction(1, 1 << (index + 1))
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Halvings):
-            return other.k == self.k
-        if isinstance(other, (tuple, list)):
-            return len(other) == self.k and all(a == b for a, b in zip(self, other))
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(("Halvings", self.k))
-
-    def __repr__(self) -> str:
-        return f"Halvings({self.k})"
-
-
-def _exponents(k: int) -> Union[tuple[Fraction, ...], Halvings]:
-    """1/2^n for n = 1..k: a tuple when k is small, else made when read (:class:`Halvings`)."""
-    if k <= MATERIALIZED_ORDERS:
-        return tuple(Fraction(1, 2**n) for n in range(1, k + 1))
-    return Halvings(k)
+def _padded(values: list, fill: object, k: int) -> tuple:
+    """The orders computed (up to the prediction's length + 1), then ``fill`` up to order k (no n-grams)."""
+    return tuple(values) + (fill,) * (k - len(values))
