@@ -36,7 +36,8 @@ def references(data: Path) -> dict[str, list[str]]:
     for path in sorted((data / "references").glob("generaltest2022.*.ref.*.en")):
         pair = path.name.split(".")[1]
         if pair not in out:
-            out[pair] = [line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+            out[pair] = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
+                         if line.strip()]
     if len(out) < 2:
         raise SystemExit(f"{data}: expected the references of at least two language pairs")
     return out
@@ -64,8 +65,8 @@ def layer_scores(pairs: list[tuple[str, str]]) -> list[tuple[float, float, float
                 cache[text] = embed_layers(text, encoder)
         (ct, cs, cc), (rt, rs, rc) = cache[cand], cache[ref]
         for layer in range(LAYERS + 1):
-            c = compare(Embedded(cand, ct, (), layer, cs[layer], cc), Embedded(ref, rt, (), layer, rs[layer], rc),
-                        None)
+            c = compare(Embedded(cand, ct, (), layer, cs[layer], cc),
+                        Embedded(ref, rt, (), layer, rs[layer], rc), None)
             for i, value in enumerate((c.precision, c.recall, c.f1)):
                 sums[layer][i] += value
     return [(p / len(pairs), r / len(pairs), f / len(pairs)) for p, r, f in sums]

@@ -2,16 +2,17 @@
 
 ``bert-score`` chose each model's layer by its correlation with WMT16 human judgements. mtlearn does the same
 for all-MiniLM-L6-v2 with what it has: the expert MQM judgements of the WMT21 TED talks, Chinese → English
-(``../shared/data/mqm_ted_zhen``), restricted to COMET-mini's *training cell* (:func:`mtlearn.study.comet_mini.
-make_split`: 9 of the 13 MT systems × 353 of the 529 segments), so that the held-out cells on which notebook 10
-compares BERTScore-mini with COMET-mini, BLEU and chrF stay unseen. For every layer 0 … 6: sentence F1 against
-``ref`` (no idf), Kendall's tau_b against MQM with no grouping and grouped by item (the WMT groupings), and the
-pairwise accuracy of the systems' mean F1. It writes derived numbers only::
+(``../shared/data/mqm_ted_zhen``), restricted to COMET-mini's *training cell*
+(:func:`mtlearn.study.comet_mini.make_split`: 9 of the 13 MT systems × 353 of the 529 segments), so that the
+held-out cells on which notebook 10 compares BERTScore-mini with COMET-mini, BLEU and chrF stay unseen. For
+every layer 0 … 6: sentence F1 against ``ref`` (no idf), Kendall's tau_b against MQM with no grouping and
+grouped by item (the WMT groupings), and the pairwise accuracy of the systems' mean F1. It writes derived
+numbers only::
 
     python studies/bertscore_layer.py ../shared/data/mqm_ted_zhen [--out FILE]
 
-(default ``--out``: ``mtlearn/metrics/bertscore/layer_choice.csv``). The default layer is the best by tau with no
-grouping; the table says how close the others are.
+(default ``--out``: ``mtlearn/metrics/bertscore/layer_choice.csv``). The default layer is the best by tau with
+no grouping; the table says how close the others are.
 """
 
 from __future__ import annotations
@@ -74,13 +75,16 @@ def main(argv: list[str] | None = None) -> int:
         human.append([float(data.scores(system)[c]) for c in cols])
     with open(args.out, "w", encoding="utf-8", newline="") as f:
         writer = csv.writer(f, lineterminator="\n")
-        writer.writerow(["layer", "kendall_none", "kendall_item", "system_accuracy", "systems", "segments", "seed"])
+        writer.writerow(["layer", "kendall_none", "kendall_item", "system_accuracy", "systems", "segments",
+                         "seed"])
         for k in range(LAYERS + 1):
             none = grouped_correlation(human, metric[k], "kendall", "none").value
             item = grouped_correlation(human, metric[k], "kendall", "item").value
             acc = pairwise_accuracy([sum(h) / len(h) for h in human], [sum(m) / len(m) for m in metric[k]])
-            writer.writerow([k, f"{none:.6f}", f"{item:.6f}", f"{acc:.6f}", len(split.train_systems), len(cols), SEED])
-    print(f"wrote {args.out} ({len(texts)} texts encoded, {time.perf_counter() - start:.1f} s)", file=sys.stderr)
+            writer.writerow([k, f"{none:.6f}", f"{item:.6f}", f"{acc:.6f}", len(split.train_systems),
+                             len(cols), SEED])
+    print(f"wrote {args.out} ({len(texts)} texts encoded, {time.perf_counter() - start:.1f} s)",
+          file=sys.stderr)
     return 0
 
 

@@ -8,8 +8,8 @@ and writes *derived numbers only* (never a sentence)::
 1. ``mtlearn/study/data/mqm_ted_zhen/minilm_embeddings.npz`` — the sentence vector (float16) of every
    rated translation of the 15 "systems" (13 MT systems, references ``ref`` and ``refB``) on the 529 segments,
    keyed by system and seg_id, with the MQM scores;
-   ``baseline_scores.npz`` — sentence BLEU, chrF and BERTScore-mini F1 of each translation against ``ref``, and
-   BLEU's and chrF's segment statistics (for corpus scores of any subset of segments);
+   ``baseline_scores.npz`` — sentence BLEU, chrF and BERTScore-mini F1 of each translation against ``ref``,
+   and BLEU's and chrF's segment statistics (for corpus scores of any subset of segments);
 2. ``mtlearn/metrics/comet_mini/weights.npz`` and ``weights.json`` — the ridge regression trained on the
    training cell (seeded split, alpha by cross-validation), with its provenance;
 3. ``mtlearn/study/data/mqm_ted_zhen/comet_mini.csv`` — the evaluation on the held-out cells: segment-level
@@ -109,14 +109,18 @@ def write_vectors(data: MqmData) -> None:
 
 
 def provenance(model, command: str, took: float) -> dict:
-    """What weights.json records: the data, the split, the alpha and how it was chosen, the seed, the command."""
+    """What weights.json records: the data, the split, the alpha and how it was chosen, the seed, the
+    command."""
     split = model.split
-    return {"data": "Google's expert MQM of the WMT21 TED talks, Chinese-English (google/wmt-mqm-human-evaluation "
-                    "ted/zhen, mqm_ted_zhen.tsv), scores as mtlearn.study.mqm computes them",
+    return {"data": "Google's expert MQM of the WMT21 TED talks, Chinese-English "
+                    "(google/wmt-mqm-human-evaluation ted/zhen, mqm_ted_zhen.tsv), scores as "
+                    "mtlearn.study.mqm computes them",
             "target": "MQM score of a translation (0 = no error, higher is better)",
-            "reference": REFERENCE, "features": "[h; r; h*r; |h-r|], h and r mean-pooled layer-6 all-MiniLM-L6-v2 "
-                                                "vectors scaled to length 1",
-            "seed": split.seed, "train_systems": list(split.train_systems), "test_systems": list(split.test_systems),
+            "reference": REFERENCE,
+            "features": "[h; r; h*r; |h-r|], h and r mean-pooled layer-6 all-MiniLM-L6-v2 vectors scaled "
+                        "to length 1",
+            "seed": split.seed, "train_systems": list(split.train_systems),
+            "test_systems": list(split.test_systems),
             "n_train_segments": len(split.train_segments), "n_test_segments": len(split.test_segments),
             "n_train": model.n_train, "alpha": model.fit.alpha,
             "cv_mean_squared_error": {f"{a:g}": round(e, 6) for a, e in model.cv_errors.items()},

@@ -42,10 +42,12 @@ EXERCISES: tuple[Exercise, ...] = (
              lambda: precision(MATRIX, [1, 1, 1])),
     Question("10.2", "R of the same matrix, every token weighing 1 (four decimals)",
              lambda: recall(MATRIX, [1, 1, 1])),
-    Question("10.3", "F1 of the same matrix with the idf weights CANDIDATE_IDF and REFERENCE_IDF (four decimals)",
+    Question("10.3",
+             "F1 of the same matrix with the idf weights CANDIDATE_IDF and REFERENCE_IDF (four decimals)",
              lambda: f1(precision(MATRIX, CANDIDATE_IDF), recall(MATRIX, REFERENCE_IDF))),
     CodingExercise(
-        "10.c1", "greedy_precision(similarity, weights): each row (a candidate token) takes its largest cosine; "
+        "10.c1",
+        "greedy_precision(similarity, weights): each row (a candidate token) takes its largest cosine; "
         "return the weighted mean of those maxima with the rows' weights (0 when the weights sum to 0)",
         precision, ((MATRIX, [1, 1, 1]), (MATRIX, list(CANDIDATE_IDF)), ([[0.3]], [0.0])), _matrix_case),
     CodingExercise(

@@ -1,4 +1,5 @@
-"""How COMET-mini can be fooled: what it gives outputs that no expert would accept, beside BLEU, chrF, BERTScore.
+"""How COMET-mini can be fooled: what it gives outputs that no expert would accept, beside BLEU, chrF,
+BERTScore.
 
 COMET's issue #192 (Unbabel/COMET, 2023): ``wmt22-comet-da`` gave an untranslated output — the Chinese source
 copied — 65.72 on average over 1,875 sentences, and a copied sentence more than a partial translation. A
@@ -42,9 +43,9 @@ __all__ = ["FoolingRow", "change_numbers", "fooling_table", "negate"]
 
 _AUXILIARY = re.compile(r"\b(is|are|was|were|can|could|will|would|should|must|has|have|had|do|does|did)\b",
                         re.IGNORECASE)
-_NUMBER_WORDS = {"one": "three", "two": "five", "three": "seven", "four": "nine", "five": "eight", "six": "ten",
-                 "seven": "two", "eight": "four", "nine": "one", "ten": "twenty", "hundred": "thousand",
-                 "thousand": "million", "million": "billion", "billion": "million"}
+_NUMBER_WORDS = {"one": "three", "two": "five", "three": "seven", "four": "nine", "five": "eight",
+                 "six": "ten", "seven": "two", "eight": "four", "nine": "one", "ten": "twenty",
+                 "hundred": "thousand", "thousand": "million", "million": "billion", "billion": "million"}
 _NUMBER = re.compile(r"\d+|\b(" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
 
 
@@ -119,7 +120,8 @@ def fooling_table(data: MqmData, *, n_segments: int = 20, seed: int = SEED,
     weights = weights or load_weights()
     vectors, base = load_vectors(), load_baselines()
     split = make_split(vectors.mt_systems, vectors.seg_ids, seed)
-    segs = sorted(random.Random(seed).sample(sorted(split.test_segments), min(n_segments, len(split.test_segments))))
+    segs = sorted(random.Random(seed).sample(sorted(split.test_segments),
+                                             min(n_segments, len(split.test_segments))))
     cols = vectors.columns(segs)
     comet = predictions(vectors, weights.weights, weights.bias)
     refs = [data.item(REFERENCE, s).target for s in segs]

@@ -35,8 +35,8 @@ import numpy as np
 
 from mtlearn.metrics.comet_mini.formulas import RidgeFit, features, fit_ridge, predict
 
-__all__ = ["ALPHAS", "BASELINES", "DATA", "EMBEDDINGS", "REFERENCE", "SEED", "MqmVectors", "Split", "TrainedCometMini",
-           "choose_alpha", "design", "load_vectors", "make_split", "retrain"]
+__all__ = ["ALPHAS", "BASELINES", "DATA", "EMBEDDINGS", "REFERENCE", "SEED", "MqmVectors", "Split",
+           "TrainedCometMini", "choose_alpha", "design", "load_vectors", "make_split", "retrain"]
 
 #: Where the study's derived numbers are shipped.
 DATA = Path(__file__).resolve().parent / "data" / "mqm_ted_zhen"
@@ -180,7 +180,8 @@ class TrainedCometMini:
     n_train: int
 
 
-def retrain(data: Optional[MqmVectors] = None, *, seed: int = SEED, alpha: Optional[float] = None) -> TrainedCometMini:
+def retrain(data: Optional[MqmVectors] = None, *, seed: int = SEED,
+            alpha: Optional[float] = None) -> TrainedCometMini:
     """Train COMET-mini on the shipped vectors in seconds: split with ``seed``, choose alpha by
     cross-validation (or take ``alpha``), fit on the training cell.
 

@@ -80,7 +80,8 @@ def cell(model: TrainedCometMini, name: str) -> tuple[tuple[str, ...], tuple[int
     """The systems and segments of the cell called ``name`` (see :data:`CELLS`)."""
     s = model.split
     cells = {"test": (s.test_systems, s.test_segments), "unseen systems": (s.test_systems, s.train_segments),
-             "unseen segments": (s.train_systems, s.test_segments), "train": (s.train_systems, s.train_segments)}
+             "unseen segments": (s.train_systems, s.test_segments),
+             "train": (s.train_systems, s.train_segments)}
     if name not in cells:
         raise ValueError(f"name: unknown cell {name!r}; choose one of {', '.join(CELLS)}")
     return cells[name]
@@ -136,11 +137,12 @@ def _cell_rows(name: str, systems: Sequence[str], segments: Sequence[int], data:
             value = grouped_correlation(human, matrix, "kendall", grouping).value
             ci = interval(value, resampler.values(matrix, "kendall", grouping), level=BOOTSTRAP["level"],
                           seed=BOOTSTRAP["seed"])
-            out.append(EvaluationRow(name, len(rows), len(cols), m, "kendall", grouping, value, ci.low, ci.high))
+            out.append(EvaluationRow(name, len(rows), len(cols), m, "kendall", grouping, value, ci.low,
+                                     ci.high))
         if len(rows) >= 3:
             acc = _system_rows(m, rows, cols, scores, base, human, counts, systems)["accuracy"]
-            out.append(EvaluationRow(name, len(rows), len(cols), m, "accuracy", "system", acc.value, acc.ci.low,
-                                     acc.ci.high))
+            out.append(EvaluationRow(name, len(rows), len(cols), m, "accuracy", "system", acc.value,
+                                     acc.ci.low, acc.ci.high))
     return out
 
 
@@ -148,7 +150,8 @@ def evaluate(data: MqmVectors, base: Baselines, model: TrainedCometMini,
              cells: Sequence[str] = CELLS) -> list[EvaluationRow]:
     """Every row of the evaluation table (see the module's docstring)."""
     if base.systems != data.systems or base.seg_ids != data.seg_ids:
-        raise ValueError("base: the sentence scores are not of the vectors' systems and segments; rerun the study")
+        raise ValueError("base: the sentence scores are not of the vectors' systems and segments; rerun the "
+                         "study")
     scores = {"comet_mini": predictions(data, model.fit.weights, model.fit.bias), **base.sentence}
     return [row for name in cells for row in _cell_rows(name, *cell(model, name), data, scores, base)]
 
@@ -177,10 +180,12 @@ def write_table(path: Union[str, Path], rows: Sequence[EvaluationRow]) -> Path:
 def read_table(path: Optional[Union[str, Path]] = None) -> list[EvaluationRow]:
     """The shipped evaluation table (or the one at ``path``).
 
-    >>> rows = read_table()                                                     # doctest: +SKIP
-    >>> [(r.metric, round(r.value, 3)) for r in rows if r.cell == "test" and r.grouping == "item"]  # doctest: +SKIP
+    >>> rows = read_table()                                                      # doctest: +SKIP
+    >>> test = [r for r in rows if r.cell == "test" and r.grouping == "item"]    # doctest: +SKIP
+    >>> [(r.metric, round(r.value, 3)) for r in test]                            # doctest: +SKIP
     """
     with open(path or TABLE, encoding="utf-8", newline="") as f:
-        return [EvaluationRow(r["cell"], int(r["n_systems"]), int(r["n_segments"]), r["metric"], r["statistic"],
-                              r["grouping"], float(r["value"]), float(r["low"]), float(r["high"]))
+        return [EvaluationRow(r["cell"], int(r["n_systems"]), int(r["n_segments"]), r["metric"],
+                              r["statistic"], r["grouping"], float(r["value"]), float(r["low"]),
+                              float(r["high"]))
                 for r in csv.DictReader(f)]

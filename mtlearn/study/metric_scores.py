@@ -79,8 +79,9 @@ METRICS: tuple[StudyMetric, ...] = (
                 higher_is_better=False),
     StudyMetric("wer", "wer", "WER: words split on spaces, case-sensitive (jiwer); lower is better",
                 higher_is_better=False),
-    StudyMetric("bertscore", "bertscore", "BERTScore's algorithm on all-MiniLM-L6-v2 (layer 3, F1, no idf, not "
-                "rescaled; the corpus score is the mean of the sentence F1s)", {"layer": 3}, {"layer": 3}),
+    StudyMetric("bertscore", "bertscore",
+                "BERTScore's algorithm on all-MiniLM-L6-v2 (layer 3, F1, no idf, not rescaled; the corpus "
+                "score is the mean of the sentence F1s)", {"layer": 3}, {"layer": 3}),
 )
 
 

@@ -1,4 +1,5 @@
-"""The BERTScore explorer, headless: the numbers it renders are mtlearn.bertscore's, its encoder runs once a text."""
+"""The BERTScore explorer, headless: the numbers it renders are mtlearn.bertscore's, its encoder runs once a
+text."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ from mtlearn.show.explorers import bertscore as module  # noqa: E402
 from mtlearn.show.plots import BERTSCORE_PICTURE_MAX_TOKENS, find_gid  # noqa: E402
 
 needs_model = pytest.mark.skipif(importlib.util.find_spec(PACKAGE[1]) is None,
-                                 reason=f"the encoder's package {PACKAGE[0]} is not installed (mtlearn[neural])")
+                                 reason=f"the encoder's package {PACKAGE[0]} is not installed "
+                                        "(mtlearn[neural])")
 
 CAND, REFS = "The cat sat on the mat.", ["A cat was sitting on the mat.", "There is a cat on the mat."]
 
@@ -82,7 +84,8 @@ def test_bertscore_idf_uses_the_shipped_corpus_and_says_so():
     assert x.error is None and same(x.result, bertscore(CAND, REFS[:1], idf=True, idf_weights=(table, m)))
     assert m == 41 and value(x, "idf-documents") == 41 and x.encoded == 2
     assert "40 English references of the WMT22 de-en sample" in x.message_html.value
-    bars = [b for ax in x.figure.axes[0].child_axes for b in find_gid(ax, "candidate-weight")]  # beside the rows
+    bars = [b for ax in x.figure.axes[0].child_axes
+            for b in find_gid(ax, "candidate-weight")]  # beside the rows
     assert [b.get_width() for b in bars] == x.result.best.candidate_weights.tolist()
 
 
@@ -148,7 +151,8 @@ def test_bertscore_missing_encoder_is_a_message_not_a_traceback(monkeypatch):
 
     monkeypatch.setattr(module, "load_encoder", missing)
     x = BertScoreExplorer("the cat", ["the cat"])
-    assert x.result is None and x.error.startswith("BERTScore and COMET-mini need the all-MiniLM-L6-v2 encoder: pip install")
+    assert x.result is None and x.error.startswith("BERTScore and COMET-mini need the all-MiniLM-L6-v2 "
+                                                   "encoder: pip install")
     assert "mtlearn-error" in x.message_html._dom_classes and x.figure is None
 
 

@@ -35,7 +35,8 @@ def test_boxes_are_each_row_s_best_and_dots_each_column_s_best():
     boxes = find_gid(ax, "precision-match")
     assert [(round(b.get_x() + 0.5), round(b.get_y() + 0.5)) for b in boxes] == \
         [(int(np.argmax(row)), i) for i, row in enumerate(sim)]
-    dots = [(round(d.get_xdata()[0] - 0.3), round(d.get_ydata()[0] + 0.3)) for d in find_gid(ax, "recall-match")]
+    dots = [(round(d.get_xdata()[0] - 0.3), round(d.get_ydata()[0] + 0.3))
+            for d in find_gid(ax, "recall-match")]
     assert dots == [(j, int(np.argmax(sim[:, j]))) for j in range(sim.shape[1])]
     # [CLS] and [SEP] weigh 0: their matches are faint
     assert [b.get_alpha() for b in boxes] == [0.35, 1.0, 1.0, 0.35]

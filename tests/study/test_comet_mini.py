@@ -1,4 +1,5 @@
-"""COMET-mini's study: the shipped vectors joined to (system, seg_id), the splits, retraining, the table, fooling."""
+"""COMET-mini's study: the shipped vectors joined to (system, seg_id), the splits, retraining, the table,
+fooling."""
 
 import importlib.util
 import random
@@ -14,7 +15,8 @@ from mtlearn.study.comet_mini import REFERENCE, SEED, choose_alpha, load_vectors
 from mtlearn.study.comet_mini_eval import evaluate, load_baselines, read_table
 
 needs_model = pytest.mark.skipif(importlib.util.find_spec("all_minilm_l6_v2") is None,
-                                 reason="the all-MiniLM-L6-v2 encoder is not installed (make setup installs it)")
+                                 reason="the all-MiniLM-L6-v2 encoder is not installed "
+                                        "(make setup installs it)")
 # float16 keeps about 3 significant digits: a unit vector's entries (|v| < 1) are within 5e-4 of the truth.
 FLOAT16 = 1e-3
 
@@ -89,7 +91,8 @@ def test_the_shipped_test_cell_rows_are_recomputed(vectors):
     model = retrain(vectors, seed=shipped.provenance["seed"], alpha=shipped.alpha)
     now = evaluate(vectors, load_baselines(), model, cells=("test",))
     table = [r for r in read_table() if r.cell == "test"]
-    assert [(r.metric, r.statistic, r.grouping) for r in now] == [(r.metric, r.statistic, r.grouping) for r in table]
+    assert [(r.metric, r.statistic, r.grouping) for r in now] == \
+        [(r.metric, r.statistic, r.grouping) for r in table]
     for a, b in zip(now, table):
         assert (a.value, a.low, a.high) == pytest.approx((b.value, b.low, b.high), abs=1e-6)
 

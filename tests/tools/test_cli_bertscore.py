@@ -21,7 +21,8 @@ from mtlearn.metrics.bertscore.model import PACKAGE
 from mtlearn.tools.cli.main import main
 
 needs_model = pytest.mark.skipif(importlib.util.find_spec(PACKAGE[1]) is None,
-                                 reason=f"the encoder's package {PACKAGE[0]} is not installed (mtlearn[neural])")
+                                 reason=f"the encoder's package {PACKAGE[0]} is not installed "
+                                        "(mtlearn[neural])")
 
 HYPOTHESES = ["The cat is on the mat.", "The dog barked.", ""]
 REFERENCES_1 = ["The cat sat on the mat.", "A dog barked loudly.", "It rained."]
@@ -90,8 +91,8 @@ def test_text_line_and_stdin(capsys, files, monkeypatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
     out = ok(capsys, "bertscore", "-r", files["ref1"], "--scale", "1")
     r = mtlearn.corpus_bertscore(HYPOTHESES, [[x] for x in REFERENCES_1])
-    assert out.startswith(f"BERTScore = {r.score:.4f} (P = {r.precision:.4f} R = {r.recall:.4f} layer = {r.layer} "
-                          "idf = no rescale = no) [segment 2: the candidate is empty")
+    assert out.startswith(f"BERTScore = {r.score:.4f} (P = {r.precision:.4f} R = {r.recall:.4f} layer = "
+                          f"{r.layer} idf = no rescale = no) [segment 2: the candidate is empty")
     assert out.rstrip().endswith(r.signature)
 
 
@@ -102,7 +103,8 @@ def test_sentence_level_and_one_segment(capsys, files) -> None:
     lines = [json.loads(line) for line in out.splitlines()]
     assert [d["line"] for d in lines] == [1, 2, 3]
     for data, hyp, refs in zip(lines, HYPOTHESES, REFS):
-        assert {k: v for k, v in data.items() if k not in ("name", "line")} == as_json(mtlearn.bertscore(hyp, refs))
+        assert {k: v for k, v in data.items() if k not in ("name", "line")} == \
+            as_json(mtlearn.bertscore(hyp, refs))
     out = ok(capsys, "bertscore", "-r", files["ref1"], "-i", files["hyp"], "--segment", "1", "--explain")
     assert out.rstrip("\n") == mtlearn.bertscore(HYPOTHESES[0], [REFERENCES_1[0]]).explain().rstrip("\n") + \
         f"\n\nOn the 0-100 scale (--scale 100): BERTScore = 100 * " \
@@ -114,7 +116,8 @@ def test_sentence_level_and_one_segment(capsys, files) -> None:
 def test_bad_options_and_inputs_are_one_line(capsys, files, tmp_path) -> None:
     assert_error(capsys, 2, ["bertscore", "-r", files["ref1"], "-i", files["hyp"], "--layer", "7"],
                  "--layer: at most 6, got 7")
-    assert_error(capsys, 2, ["bertscore", "-r", files["ref1"], "-i", files["hyp"], "--sentence-level", "--idf"],
+    assert_error(capsys, 2, ["bertscore", "-r", files["ref1"], "-i", files["hyp"], "--sentence-level",
+                             "--idf"],
                  "--idf: idf weights come from the references of a corpus")
     assert_error(capsys, 2, ["bertscore", "-r", files["ref1"], "-i", files["hyp"], "--segment", "2", "--idf"],
                  "--idf:")
@@ -147,8 +150,8 @@ def test_missing_encoder_package_is_one_line_naming_the_install(files) -> None:
                            str(files["hyp"])], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 2 and proc.stdout == "", proc.stderr
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
-    assert proc.stderr.startswith("mtlearn: error: BERTScore and COMET-mini need the all-MiniLM-L6-v2 encoder: pip install "
-                                  "'mtlearn[neural]'")
+    assert proc.stderr.startswith("mtlearn: error: BERTScore and COMET-mini need the all-MiniLM-L6-v2 "
+                                  "encoder: pip install 'mtlearn[neural]'")
     assert f"the package {PACKAGE[0]} is not installed" in proc.stderr
 
 

@@ -21,7 +21,8 @@ def _table() -> dict[int, tuple[float, float, float]]:
     if not BASELINE_FILE.is_file():
         raise ValueError(f"rescale: the baseline table {BASELINE_FILE} is missing; reinstall mtlearn")
     with open(BASELINE_FILE, encoding="utf-8") as f:
-        return {int(row["layer"]): (float(row["P"]), float(row["R"]), float(row["F"])) for row in csv.DictReader(f)}
+        return {int(row["layer"]): (float(row["P"]), float(row["R"]), float(row["F"]))
+                for row in csv.DictReader(f)}
 
 
 def baseline(layer: int) -> tuple[float, float, float]:

@@ -1,4 +1,5 @@
-"""From a sentence to the vectors BERTScore compares: WordPiece tokens, ``[CLS]``/``[SEP]``, one layer's states.
+"""From a sentence to the vectors BERTScore compares: WordPiece tokens, ``[CLS]``/``[SEP]``, one layer's
+states.
 
 BERTScore (as the ``bert-score`` package does) strips the sentence, cuts it into WordPieces, wraps them in
 ``[CLS] … [SEP]`` and keeps the first 512 positions (the encoder has no more): a longer input is *truncated*,
@@ -53,7 +54,8 @@ def one_blas_thread() -> Iterator[None]:
 
 @dataclass(frozen=True)
 class Embedded:
-    """A sentence as the encoder saw it: its tokens (with ``[CLS]``, ``[SEP]``), ids, and one layer's vectors."""
+    """A sentence as the encoder saw it: its tokens (with ``[CLS]``, ``[SEP]``), ids, and one layer's
+    vectors."""
 
     text: str
     tokens: tuple[str, ...]
@@ -68,16 +70,20 @@ class Embedded:
         return self.tokens[1:-1]
 
 
-def tokens_of(text: str, vocab: Mapping[str, int], max_positions: int) -> tuple[tuple[str, ...], tuple[int, ...], int]:
-    """``[CLS]`` + the WordPieces of ``text.strip()`` + ``[SEP]``, at most ``max_positions``; and how many were cut."""
+def tokens_of(text: str, vocab: Mapping[str, int],
+              max_positions: int) -> tuple[tuple[str, ...], tuple[int, ...], int]:
+    """``[CLS]`` + the WordPieces of ``text.strip()`` + ``[SEP]``, at most ``max_positions``; and how many
+    were cut."""
     pieces = wordpiece(text.strip(), vocab)
     keep = max_positions - 2
     tokens = ("[CLS]", *pieces[:keep], "[SEP]")
     return tokens, tuple(vocab[t] for t in tokens), max(0, len(pieces) - keep)
 
 
-def embed_layers(text: str, encoder: Optional[Encoder] = None) -> tuple[tuple[str, ...], list[np.ndarray], int]:
-    """The tokens of ``text``, every layer's vectors (0 = embeddings … 6), and how many WordPieces were cut."""
+def embed_layers(text: str,
+                 encoder: Optional[Encoder] = None) -> tuple[tuple[str, ...], list[np.ndarray], int]:
+    """The tokens of ``text``, every layer's vectors (0 = embeddings … 6), and how many WordPieces were
+    cut."""
     encoder = encoder or load_encoder()
     tokens, ids, cut = tokens_of(text, encoder.vocab, encoder.max_positions)
     with one_blas_thread():

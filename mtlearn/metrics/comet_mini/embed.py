@@ -1,4 +1,5 @@
-"""From a sentence to COMET-mini's sentence vector: WordPiece tokens, the encoder's last layer, mean, length 1.
+"""From a sentence to COMET-mini's sentence vector: WordPiece tokens, the encoder's last layer, mean, length
+1.
 
 all-MiniLM-L6-v2 is a sentence-transformers model: its files say how it makes *one* vector of a sentence
 (``modules.json``: Transformer → Pooling → Normalize; ``1_Pooling/config.json``: mean of the token vectors;
@@ -33,8 +34,8 @@ MAX_TOKENS = 256
 
 @dataclass(frozen=True)
 class SentenceVector:
-    """One sentence as COMET-mini sees it: its tokens, the mean-pooled vector's length before it is scaled
-    to 1 (``pooled_norm``), the unit vector, how many WordPieces were cut and how many tokens are ``[UNK]``."""
+    """One sentence as COMET-mini sees it: its tokens, the mean-pooled vector's length before it is scaled to
+    1 (``pooled_norm``), the unit vector, how many WordPieces were cut and how many tokens are ``[UNK]``."""
 
     text: str
     tokens: tuple[str, ...]

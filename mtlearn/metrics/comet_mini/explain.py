@@ -1,9 +1,10 @@
-"""COMET-mini's derivation as rows, and what reads them: ``explain()``'s text, ``_repr_html_``, the summary line.
+"""COMET-mini's derivation as rows, and what reads them: ``explain()``'s text, ``_repr_html_``, the summary
+line.
 
 :func:`derivation` turns a :class:`~mtlearn.metrics.comet_mini.result.CometMiniResult` into a
-:class:`~mtlearn.core.derivation.Derivation`: the texts and tokens, the two sentence vectors (their length before
-scaling, their cosine), each block of ``[h; r; h*r; |h-r|]`` with its share of the score, the bias, the score.
-Nothing here computes COMET-mini.
+:class:`~mtlearn.core.derivation.Derivation`: the texts and tokens, the two sentence vectors (their length
+before scaling, their cosine), each block of ``[h; r; h*r; |h-r|]`` with its share of the score, the bias, the
+score. Nothing here computes COMET-mini.
 
 >>> from mtlearn.metrics.comet_mini.result import CometMiniResult
 >>> r = CometMiniResult(-1.25, "sig", segments=(None, None))
@@ -54,12 +55,13 @@ def _segment_sections(result: CometMiniResult) -> list[Section]:
     parts = tuple(Step(f"block-{name}", f"w_{name} · {name}", "", "", f"{value:+.4f}", _BLOCK_WORDS[name])
                   for name, value in result.contributions)
     terms = " ".join(f"{value:+.4f}" for _, value in result.contributions)
-    total = (Step("bias", "b", "", "", f"{result.bias:+.4f}", "the mean MQM score of the training data, corrected"),
+    total = (Step("bias", "b", "", "", f"{result.bias:+.4f}",
+                  "the mean MQM score of the training data, corrected"),
              Step("score", "COMET-mini", "b + Σ w_block · block", f"{result.bias:+.4f} {terms}",
                   f"{result.score:.4f}"))
     return [Section(lines=texts),
-            Section("Sentence vectors: the mean of layer 6's token vectors ([CLS] and [SEP] included), length 1:",
-                    steps=vectors, indent="  "),
+            Section("Sentence vectors: the mean of layer 6's token vectors ([CLS] and [SEP] included), "
+                    "length 1:", steps=vectors, indent="  "),
             Section("Features [h; r; h*r; |h-r|] times the trained weights, block by block:",
                     steps=parts, indent="  "),
             Section(steps=total)]
@@ -68,7 +70,8 @@ def _segment_sections(result: CometMiniResult) -> list[Section]:
 def _corpus_sections(result: CometMiniResult) -> list[Section]:
     n = len(result.segments)
     return [Section("The corpus score is the mean of its segments' scores:",
-                    steps=(Step("score", "COMET-mini", f"Σ score / {n}", "", f"{result.score:.4f}"),), indent="  ")]
+                    steps=(Step("score", "COMET-mini", f"Σ score / {n}", "", f"{result.score:.4f}"),),
+                    indent="  ")]
 
 
 @derive.register
@@ -93,5 +96,5 @@ def explain_html(result: CometMiniResult) -> str:
     d = derivation(result)
     texts = "".join(f"<p>{e(line)}</p>" for line in d.sections[0].lines) if not result.is_corpus else ""
     reason = f"<p><i>why:</i> {e(result.reason)}</p>" if result.reason else ""
-    return (f"<div class='mtlearn-comet-mini'><b>{e(summary(result))}</b>{texts}{steps_html(d.steps())}{reason}"
-            f"<small>{e(result.signature)}</small></div>")
+    return (f"<div class='mtlearn-comet-mini'><b>{e(summary(result))}</b>{texts}"
+            f"{steps_html(d.steps())}{reason}<small>{e(result.signature)}</small></div>")

@@ -44,8 +44,8 @@ def mean_pool(vectors: np.ndarray) -> np.ndarray:
     """
     v = np.asarray(vectors, dtype=np.float64)
     if v.ndim != 2 or v.shape[0] == 0:
-        raise ValueError(f"vectors: expected a (tokens x dimensions) matrix with at least one token, got shape "
-                         f"{v.shape}")
+        raise ValueError("vectors: expected a (tokens x dimensions) matrix with at least one token, got "
+                         f"shape {v.shape}")
     return v.mean(axis=0)
 
 
@@ -77,7 +77,8 @@ def features(h: np.ndarray, r: np.ndarray) -> np.ndarray:
     """
     h, r = np.asarray(h, dtype=np.float64), np.asarray(r, dtype=np.float64)
     if h.shape != r.shape:
-        raise ValueError(f"r: shape {r.shape} differs from h's {h.shape}; both sides need vectors of one size")
+        raise ValueError(f"r: shape {r.shape} differs from h's {h.shape}; both sides need vectors of one "
+                         "size")
     return np.concatenate([h, r, h * r, np.abs(h - r)], axis=-1)
 
 
@@ -102,8 +103,8 @@ def fit_ridge(x: np.ndarray, y: np.ndarray, alpha: float) -> RidgeFit:
     """
     x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
     if x.ndim != 2 or y.ndim != 1 or x.shape[0] != y.shape[0] or x.shape[0] < 2:
-        raise ValueError(f"x, y: expected an (n x features) matrix and n targets with n >= 2, got {x.shape} and "
-                         f"{y.shape}")
+        raise ValueError(f"x, y: expected an (n x features) matrix and n targets with n >= 2, got {x.shape} "
+                         f"and {y.shape}")
     if not alpha >= 0 or not np.isfinite(alpha):
         raise ValueError(f"alpha: expected a finite number >= 0, got {alpha}")
     x_mean, y_mean = x.mean(axis=0), float(y.mean())
@@ -134,4 +135,5 @@ def block_contributions(x: np.ndarray, weights: np.ndarray) -> dict[str, float]:
         raise ValueError(f"weights: {w.shape} weights for a feature vector of shape {x.shape}; expected one "
                          f"weight per feature and {len(BLOCKS)} blocks of equal size")
     size = x.shape[0] // len(BLOCKS)
-    return {name: float(x[k * size:(k + 1) * size] @ w[k * size:(k + 1) * size]) for k, name in enumerate(BLOCKS)}
+    return {name: float(x[k * size:(k + 1) * size] @ w[k * size:(k + 1) * size])
+            for k, name in enumerate(BLOCKS)}

@@ -1,7 +1,7 @@
 """COMET-mini's result, data only: :class:`CometMiniResult` (one segment, or a corpus and its segments).
 
-A result's ``explain()`` and ``_repr_html_`` render the derivation that :mod:`mtlearn.metrics.comet_mini.explain`
-registers for it, so this module never imports its renderer.
+A result's ``explain()`` and ``_repr_html_`` render the derivation that
+:mod:`mtlearn.metrics.comet_mini.explain` registers for it, so this module never imports its renderer.
 """
 
 from __future__ import annotations
@@ -50,11 +50,13 @@ class CometMiniResult:
         """The share of one block (``h``, ``r``, ``h*r`` or ``|h-r|``) in the score."""
         found = dict(self.contributions)
         if block not in found:
-            raise KeyError(f"block: no block {block!r}; the blocks are {', '.join(found) or '(none: a corpus)'}")
+            raise KeyError(f"block: no block {block!r}; the blocks are "
+                           f"{', '.join(found) or '(none: a corpus)'}")
         return found[block]
 
     def explain(self) -> str:
-        """The derivation as text with every number substituted (see :mod:`mtlearn.metrics.comet_mini.explain`)."""
+        """The derivation as text with every number substituted (see
+        :mod:`mtlearn.metrics.comet_mini.explain`)."""
         return to_text(derive(self))
 
     def _repr_html_(self) -> str:
@@ -66,8 +68,9 @@ class CometMiniResult:
                                "truncated": self.truncated}
         if not self.is_corpus:
             out.update(candidate=self.candidate, reference=self.reference,
-                       candidate_tokens=list(self.candidate_tokens), reference_tokens=list(self.reference_tokens),
-                       candidate_norm=self.candidate_norm, reference_norm=self.reference_norm, cosine=self.cosine,
+                       candidate_tokens=list(self.candidate_tokens),
+                       reference_tokens=list(self.reference_tokens), candidate_norm=self.candidate_norm,
+                       reference_norm=self.reference_norm, cosine=self.cosine,
                        contributions=dict(self.contributions), bias=self.bias, unknown=self.unknown)
         elif segments:
             out["segments"] = [s.to_dict() for s in self.segments]

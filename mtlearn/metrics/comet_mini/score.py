@@ -1,10 +1,10 @@
 """COMET-mini, the public entry points: ``comet_mini(candidate, reference)`` and ``corpus_comet_mini``.
 
-COMET-mini is not COMET. It keeps COMET's idea (Rei et al. 2020): a pretrained encoder makes one vector of each
-sentence, COMET's features ``[h; r; h*r; |h-r|]`` compare them, and a regressor *trained on human judgements*
-maps the features to a score. Everything else is small: all-MiniLM-L6-v2 (English, 6 layers) instead of
-XLM-R, a ridge regression instead of a feed-forward network, 3,177 expert MQM judgements of one test set, and no
-source sentence (the encoder reads English only: a Chinese source is mostly ``[UNK]`` to it).
+COMET-mini is not COMET. It keeps COMET's idea (Rei et al. 2020): a pretrained encoder makes one vector of
+each sentence, COMET's features ``[h; r; h*r; |h-r|]`` compare them, and a regressor *trained on human
+judgements* maps the features to a score. Everything else is small: all-MiniLM-L6-v2 (English, 6 layers)
+instead of XLM-R, a ridge regression instead of a feed-forward network, 3,177 expert MQM judgements of one
+test set, and no source sentence (the encoder reads English only: a Chinese source is mostly ``[UNK]`` to it).
 
 >>> r = comet_mini("The cat sat on the mat.", "The cat sat on the mat.")   # doctest: +SKIP
 >>> r.cosine                                                                # doctest: +SKIP
@@ -59,14 +59,15 @@ def _signature(weights: CometMiniWeights) -> str:
 def _reason(candidate: SentenceVector, reference: SentenceVector) -> Optional[str]:
     out = []
     if not candidate.words:
-        out.append("the candidate is empty: its vector is the mean of [CLS] and [SEP] alone, and the regressor "
-                   "still gives it a score (it was never trained on an empty output)")
+        out.append("the candidate is empty: its vector is the mean of [CLS] and [SEP] alone, and the "
+                   "regressor still gives it a score (it was never trained on an empty output)")
     if candidate.unknown:
-        out.append(f"{candidate.unknown} of the candidate's {len(candidate.words)} tokens are [UNK] (the encoder's "
-                   "vocabulary is English)")
+        out.append(f"{candidate.unknown} of the candidate's {len(candidate.words)} tokens are [UNK] (the "
+                   "encoder's vocabulary is English)")
     cut = candidate.truncated + reference.truncated
     if cut:
-        out.append(f"cut to the model's 256 positions: {cut} WordPieces dropped (as sentence-transformers does)")
+        out.append(f"cut to the model's 256 positions: {cut} WordPieces dropped (as sentence-transformers "
+                   "does)")
     return "; ".join(out) or None
 
 
@@ -89,7 +90,8 @@ def comet_mini_from_vectors(candidate: SentenceVector, reference: SentenceVector
 
 def _check_reference_vector(reference: SentenceVector, argname: str) -> None:
     if not reference.words:
-        raise ValueError(f"{argname}: the reference is empty; COMET-mini scores a translation against a reference")
+        raise ValueError(f"{argname}: the reference is empty; COMET-mini scores a translation against a "
+                         "reference")
 
 
 def comet_mini(candidate: str, reference: str, *, weights: WeightsArg = None) -> CometMiniResult:
@@ -121,8 +123,8 @@ def _check_corpus(candidates: object, references: object) -> tuple[list[str], li
     if not candidates:
         raise ValueError("candidates: the corpus is empty; give at least one candidate")
     if len(candidates) != len(references):
-        raise ValueError(f"references: {len(references)} references for {len(candidates)} candidates; give one "
-                         "reference per candidate")
+        raise ValueError(f"references: {len(references)} references for {len(candidates)} candidates; give "
+                         "one reference per candidate")
     cands = [_check_sentence(c, f"candidates[{i}]", False) for i, c in enumerate(candidates)]
     return cands, [_one_reference(r, i) for i, r in enumerate(references)]
 

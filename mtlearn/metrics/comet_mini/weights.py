@@ -43,8 +43,8 @@ class CometMiniWeights:
         w = np.asarray(self.weights)
         if w.ndim != 1 or w.shape[0] == 0 or w.shape[0] % len(BLOCKS) or not np.isfinite(w).all() \
                 or not np.isfinite(self.bias):
-            raise ValueError(f"weights: expected finite weights, {len(BLOCKS)} blocks of equal size, and a finite "
-                             f"bias; got shape {w.shape}")
+            raise ValueError(f"weights: expected finite weights, {len(BLOCKS)} blocks of equal size, and a "
+                             f"finite bias; got shape {w.shape}")
 
     @property
     def dimension(self) -> int:
@@ -53,7 +53,8 @@ class CometMiniWeights:
 
     @property
     def digest(self) -> str:
-        """The first 8 hex digits of the SHA-256 of the weights and bias (float64): the signature names them."""
+        """The first 8 hex digits of the SHA-256 of the weights and bias (float64): the signature names
+        them."""
         data = np.asarray(self.weights, dtype="<f8").tobytes() + np.float64(self.bias).astype("<f8").tobytes()
         return hashlib.sha256(data).hexdigest()[:8]
 
@@ -69,7 +70,8 @@ def save_weights(path: Union[str, os.PathLike], weights: np.ndarray, bias: float
     path = Path(path)
     CometMiniWeights(np.asarray(weights, dtype=np.float64), float(bias), provenance)  # checks
     np.savez_compressed(path, weights=np.asarray(weights, dtype=np.float64), bias=np.float64(bias))
-    path.with_suffix(".json").write_text(json.dumps(provenance, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    path.with_suffix(".json").write_text(json.dumps(provenance, indent=1, sort_keys=True) + "\n",
+                                         encoding="utf-8")
     return path
 
 

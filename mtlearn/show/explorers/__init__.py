@@ -1,8 +1,8 @@
 """Live explorers for Jupyter (ipywidgets 8): type a candidate and references, watch every number change.
 
 Eight explorers, one module each (``bleu``, ``meteor``, ``chrf``, ``ter``, ``agreement``,
-``implementation``, ``mqm``, ``bertscore``; ``_base``: what they share); each *is* an ``ipywidgets.VBox``, so putting
-one last in a cell (or passing it to ``display``) shows it, and it can be placed inside other
+``implementation``, ``mqm``, ``bertscore``; ``_base``: what they share); each *is* an ``ipywidgets.VBox``,
+so putting one last in a cell (or passing it to ``display``) shows it, and it can be placed inside other
 layouts. ``explorer.widget`` is the explorer itself (for symmetry with code that expects a
 ``.widget``). Presentation only: every number comes from :func:`mtlearn.bleu`,
 :func:`mtlearn.meteor`, :func:`mtlearn.chrf` or :func:`mtlearn.ter` and the picture from

@@ -81,7 +81,8 @@ class States:
     truncated: int
 
     def at(self, layer: int) -> Embedded:
-        """The :class:`~mtlearn.metrics.bertscore.embed.Embedded` of one layer (what ``bertscore`` compares)."""
+        """The :class:`~mtlearn.metrics.bertscore.embed.Embedded` of one layer (what ``bertscore``
+        compares)."""
         return Embedded(self.text, self.tokens, self.ids, layer, self.layers[layer], self.truncated)
 
 
@@ -150,7 +151,8 @@ class BertScoreExplorer(Explorer):
     OPTIONS = BertScoreOptions
 
     def __init__(self, candidate: str = "", references: Union[str, Sequence[str]] = (), *,
-                 layer: int = DEFAULTS.layer, idf: bool = DEFAULTS.idf, rescale: bool = DEFAULTS.rescale) -> None:
+                 layer: int = DEFAULTS.layer, idf: bool = DEFAULTS.idf,
+                 rescale: bool = DEFAULTS.rescale) -> None:
         super().__init__()
         candidate = check_text(candidate, "candidate")
         refs_text = references_text(references)
@@ -214,8 +216,9 @@ class BertScoreExplorer(Explorer):
             return
         if r.idf:
             self.notes.append(f"idf weights from a corpus of {self.idf_documents} references: the "
-                              f"{self.idf_documents - len(r.comparisons)} English references of the WMT22 de-en "
-                              f"sample shipped with mtlearn, and yours (one sentence has no idf of its own)")
+                              f"{self.idf_documents - len(r.comparisons)} English references of the WMT22 "
+                              "de-en sample shipped with mtlearn, and yours (one sentence has no idf of its "
+                              "own)")
             self._render_messages()
         self.score_html.value = f'<b style="font-size:1.2em">BERTScore F1 = {num("score", r.score)}</b>'
         self.summary_html.value = self._summary(r, self.idf_documents)
@@ -225,7 +228,8 @@ class BertScoreExplorer(Explorer):
             self.figure = None
             show_png(self.image, b"")
             self.notes.append(f"No picture: {longest} tokens on one side, above the "
-                              f"{plots.BERTSCORE_PICTURE_MAX_TOKENS} it is drawn for; the numbers are complete.")
+                              f"{plots.BERTSCORE_PICTURE_MAX_TOKENS} it is drawn for; the numbers are "
+                              "complete.")
             return
         self._picture(lambda: self._draw(r))
 
@@ -244,7 +248,8 @@ class BertScoreExplorer(Explorer):
 
     @staticmethod
     def _summary(r: BertScoreResult, documents: int) -> str:
-        rows = [("precision P (each candidate token's best cosine, weighted mean)", num("precision", r.precision)),
+        rows = [("precision P (each candidate token's best cosine, weighted mean)",
+                 num("precision", r.precision)),
                 ("recall R (each reference token's best cosine, weighted mean)", num("recall", r.recall)),
                 ("F1 = 2PR / (P + R)", num("f1", r.f1))]
         if r.rescale and r.baseline:

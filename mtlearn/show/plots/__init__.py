@@ -82,7 +82,8 @@ and ``"highlight"`` (rings around highlighted systems); in the chrF plot
 plot ``"candidate-word"``, ``"shifted-word"``, ``"reference-word"``, ``"shift-arrow"``
 and ``"shift-label"`` (one per shift), ``"shift-from"`` / ``"shift-to"`` (the moved
 block boxed), ``"slide"`` (words that only move aside), ``"match"`` and
-``"substitute"`` (links), ``"delete"`` and ``"insert"`` (shaded words); in the BERTScore matrix ``"similarity"`` (the image),
+``"substitute"`` (links), ``"delete"`` and ``"insert"`` (shaded words); in the BERTScore matrix
+``"similarity"`` (the image),
 ``"precision-match"`` (one box per candidate token), ``"recall-match"`` (one dot per reference token),
 ``"cosine"`` (the cells' numbers, small matrices), ``"candidate-weight"`` / ``"reference-weight"`` (idf
 bars); in the layers plot ``"precision"``, ``"recall"``, ``"f1"`` (one line each).

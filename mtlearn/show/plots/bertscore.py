@@ -110,7 +110,8 @@ def plot_similarity(result: "BertScoreResult", *, title: Optional[str] = None,
     longest = max(len(rows), len(cols))
     if longest > BERTSCORE_PICTURE_MAX_TOKENS:
         raise ValueError(f"result: {longest} tokens on one side, above the {BERTSCORE_PICTURE_MAX_TOKENS} "
-                         "the picture is drawn for (it would be unreadable); result.explain() has every number")
+                         "the picture is drawn for (it would be unreadable); result.explain() has every "
+                         "number")
     fig, ax = figure_and_axes(ax, max(5.0, 0.32 * len(cols) + 3.2), max(3.5, 0.3 * len(rows) + 2.2))
     sim = comparison.similarity
     image = ax.imshow(sim, cmap="Blues", vmin=min(0.0, float(sim.min())), vmax=1.0, aspect="auto",
@@ -143,8 +144,8 @@ def _draw_matches(ax: Axes, comparison: object) -> None:
                                gid="precision-match"))
     for j, i in enumerate(comparison.recall_matches.tolist()):  # type: ignore[attr-defined]
         faint = comparison.reference_weights[j] == 0  # type: ignore[attr-defined]
-        ax.plot([j + 0.3], [i - 0.3], marker="o", markersize=5, linestyle="", color=BERTSCORE_COLOURS["recall"],
-                alpha=0.35 if faint else 1.0, gid="recall-match")
+        ax.plot([j + 0.3], [i - 0.3], marker="o", markersize=5, linestyle="",
+                color=BERTSCORE_COLOURS["recall"], alpha=0.35 if faint else 1.0, gid="recall-match")
 
 
 def _label_tokens(ax: Axes, rows: Sequence[str], cols: Sequence[str], comparison: object) -> None:

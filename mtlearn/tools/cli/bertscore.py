@@ -40,10 +40,10 @@ def read_options(args: argparse.Namespace, one_segment: bool) -> dict[str, objec
     """
     options = _READ(args, one_segment)
     if one_segment and options["idf"]:
-        raise CommandLineError("--idf: idf weights come from the references of a corpus; --sentence-level and "
-                               "--segment score each segment alone, where one reference gives every token idf "
-                               "log(2/2) = 0. Score the corpus (leave out --sentence-level/--segment) or leave "
-                               "out --idf", EXIT_USAGE)
+        raise CommandLineError("--idf: idf weights come from the references of a corpus; --sentence-level "
+                               "and --segment score each segment alone, where one reference gives every "
+                               "token idf log(2/2) = 0. Score the corpus (leave out "
+                               "--sentence-level/--segment) or leave out --idf", EXIT_USAGE)
     return options
 
 
@@ -55,13 +55,14 @@ def add_command(commands: Any) -> None:
     """Add ``mtlearn bertscore`` to the subcommands ``commands``."""
     parser = commands.add_parser(
         "bertscore", help="BERTScore's algorithm on all-MiniLM-L6-v2 (needs mtlearn[neural])",
-        description="Corpus BERTScore (the mean of the segments' F1) of the hypotheses against the references, "
-                    "or one segment's: every token compared with every token by the cosine of their vectors "
-                    "in a layer of the all-MiniLM-L6-v2 encoder, greedy matches both ways, P, R and F1. This "
-                    "is BERTScore's algorithm on a small English encoder, not the official BERTScore "
-                    "(roberta-large): its numbers differ. The defaults are those of the Python function "
-                    "mtlearn.bertscore. Scores are on the 0-100 scale (--scale 1: 0-1). The encoder's "
-                    "weights come from an optional package; the error message says how to install it.",
+        description="Corpus BERTScore (the mean of the segments' F1) of the hypotheses against the "
+                    "references, or one segment's: every token compared with every token by the cosine of "
+                    "their vectors in a layer of the all-MiniLM-L6-v2 encoder, greedy matches both ways, P, "
+                    "R and F1. This is BERTScore's algorithm on a small English encoder, not the official "
+                    "BERTScore (roberta-large): its numbers differ. The defaults are those of the Python "
+                    "function mtlearn.bertscore. Scores are on the 0-100 scale (--scale 1: 0-1). The "
+                    "encoder's weights come from an optional package; the error message says how to install "
+                    "it.",
         epilog="Example: mtlearn bertscore -r ref.en -i system.en --idf --layer 4. "
                "Exit status: 0 ok, 1 bad input data, 2 wrong command line or encoder not installed.",
     )

@@ -161,8 +161,8 @@ def _bertscore_details(result: BertScoreResult, style: Style) -> str:
     """
     yes = {True: "yes", False: "no"}
     raw = f" raw_F1 = {style.part(result.raw_f1)}" if result.rescale else ""
-    return (f" (P = {style.part(result.precision)} R = {style.part(result.recall)}{raw} layer = {result.layer} "
-            f"idf = {yes[result.idf]} rescale = {yes[result.rescale]})" + _reason(result))
+    return (f" (P = {style.part(result.precision)} R = {style.part(result.recall)}{raw} layer = "
+            f"{result.layer} idf = {yes[result.idf]} rescale = {yes[result.rescale]})" + _reason(result))
 
 
 def _edit_details(result: TerResult, style: Style) -> str:

@@ -124,7 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     """
     parser = Parser(
         prog="mtlearn",
-        description="BLEU, METEOR, chrF, TER, WER, CER and BERTScore of plain-text files, computed step by step.",
+        description="BLEU, METEOR, chrF, TER, WER, CER and BERTScore of plain-text files, "
+                    "computed step by step.",
         epilog="Scores are on sacreBLEU's 0-100 scale in every command (--scale 1: mtlearn's 0-1). "
                "Run 'mtlearn METRIC --help' (e.g. 'mtlearn chrf --help') for the options of each metric. "
                "Exit status: 0 ok, 1 bad input data (or WordNet missing), 2 wrong command line.",

@@ -102,7 +102,8 @@ def test_a_long_input_is_truncated_at_512_positions_and_says_so():
     (lambda: bertscore(CAT, [CAT], layer=7), ValueError, "layer: at most 6"),
     (lambda: bertscore(CAT, [CAT], idf="yes"), TypeError, "idf"),
     (lambda: bertscore(5, [CAT]), TypeError, "candidate"),
-    (lambda: corpus_bertscore([CAT, CAT, CAT], [[CAT], [CAT]]), ValueError, "2 reference lists for 3 candidates"),
+    (lambda: corpus_bertscore([CAT, CAT, CAT], [[CAT], [CAT]]), ValueError,
+     "2 reference lists for 3 candidates"),
     (lambda: corpus_bertscore([], []), ValueError, "candidates"),
 ])
 def test_bad_input_gets_a_clear_error(call, error, match):

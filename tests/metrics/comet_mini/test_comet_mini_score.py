@@ -47,7 +47,8 @@ def test_a_sentence_vector_is_the_mean_of_layer_six_scaled_to_one():
                                    encoder_module.load_encoder())
     pooled = states[6].astype(np.float64).mean(axis=0)
     assert v.vector == pytest.approx(pooled / np.linalg.norm(pooled), abs=1e-6)
-    assert np.linalg.norm(v.vector) == pytest.approx(1.0) and v.pooled_norm == pytest.approx(np.linalg.norm(pooled))
+    assert np.linalg.norm(v.vector) == pytest.approx(1.0) \
+        and v.pooled_norm == pytest.approx(np.linalg.norm(pooled))
 
 
 def test_the_blocks_and_the_bias_add_up_to_the_score():
@@ -91,7 +92,8 @@ def test_a_chinese_candidate_is_mostly_unknown_tokens_and_the_reason_says_so():
 
 
 @pytest.mark.parametrize("call, error, match", [
-    (lambda: comet_mini([CAT, CAT], CAT), TypeError, r"candidate: .*list of 2 items; for a corpus call corpus_comet_mini"),
+    (lambda: comet_mini([CAT, CAT], CAT), TypeError,
+     r"candidate: .*list of 2 items; for a corpus call corpus_comet_mini"),
     (lambda: comet_mini(CAT, [CAT]), TypeError, "reference: expected one sentence"),
     (lambda: comet_mini(3, CAT), TypeError, "candidate: expected one sentence .*got int"),
     (lambda: corpus_comet_mini([], []), ValueError, "candidates: the corpus is empty"),
@@ -100,7 +102,8 @@ def test_a_chinese_candidate_is_mostly_unknown_tokens_and_the_reason_says_so():
     (lambda: corpus_comet_mini([CAT], [[CAT, CAT]]), ValueError, r"references\[0\]: 2 references"),
     (lambda: corpus_comet_mini([CAT, None], [CAT, CAT]), TypeError, r"candidates\[1\]"),
     (lambda: comet_mini(CAT, CAT, weights=[1.0]), TypeError, "weights: expected CometMiniWeights"),
-    (lambda: comet_mini(CAT, CAT, weights="/nonexistent/w.npz"), FileNotFoundError, "weights: .* does not exist"),
+    (lambda: comet_mini(CAT, CAT, weights="/nonexistent/w.npz"), FileNotFoundError,
+     "weights: .* does not exist"),
     (lambda: comet_mini(CAT, CAT, weights=CometMiniWeights(np.zeros(8), 0.0)), ValueError,
      "weights: trained on vectors of 2 dimensions"),
 ])
