@@ -130,13 +130,7 @@ def d2l_bleu(
                                    "one prediction against one label; call it once per pair")
     pred = as_tokens(pred_tokens, argname="pred_tokens")
     label = as_tokens(label_tokens, argname="label_tokens")
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise TypeError(f"k: expected a positive int, got {type(k).__name__}")
-    if k < 1:
-        raise ValueError(f"k: the longest n-gram order must be at least 1, got {k}")
-    if k > MAX_ORDER:  # BLEU's bound: an order longer than every sentence only adds factors of 0
-        shown = str(k) if k < 10**30 else f"a number of {len(str(k))} digits"
-        raise ValueError(f"k: at most {MAX_ORDER} (BLEU's max_order bound), got {shown}")
+    _check_k(k)
     len_pred, len_label = len(pred), len(label)
     reasons: list[str] = []
     exponent, penalty = _penalty(len_pred, len_label, reasons)
@@ -157,6 +151,17 @@ def d2l_bleu(
         factors=_padded(factors, 0.0, k),
         reason="; ".join(reasons) if reasons else None,
     )
+
+
+def _check_k(k: object) -> None:
+    """A whole number from 1 to BLEU's :data:`~mtlearn.metrics.bleu.options.MAX_ORDER`."""
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise TypeError(f"k: expected a positive int, got {type(k).__name__}")
+    if k < 1:
+        raise ValueError(f"k: the longest n-gram order must be at least 1, got {k}")
+    if k > MAX_ORDER:  # BLEU's bound: an order longer than every sentence only adds factors of 0
+        shown = str(k) if k < 10**30 else f"a number of {len(str(k))} digits"
+        raise ValueError(f"k: at most {MAX_ORDER} (BLEU's max_order bound), got {shown}")
 
 
 def _penalty(len_pred: int, len_label: int, reasons: list[str]) -> tuple[Optional[Fraction], float]:
