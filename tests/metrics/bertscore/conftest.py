@@ -37,6 +37,15 @@ def encoder():
 
 
 @pytest.fixture(scope="session")
+def vocab() -> dict[str, int]:
+    """The model's WordPiece vocabulary."""
+    need_model()
+    from mtlearn.metrics.bertscore.model import model_files
+
+    return model_files().vocab
+
+
+@pytest.fixture(scope="session")
 def model_zip() -> Path:
     """The installed wheel's model.zip (the file mtlearn reads)."""
     need_model()
