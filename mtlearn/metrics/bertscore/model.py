@@ -69,7 +69,8 @@ def read_safetensors(blob: bytes) -> dict[str, np.ndarray]:
     type, shape or byte range does not hold) raises ValueError naming the problem.
     """
     header, start = _header(blob)
-    return {name: _tensor(blob, start, name, entry) for name, entry in header.items() if name != "__metadata__"}
+    return {name: _tensor(blob, start, name, entry)
+            for name, entry in header.items() if name != "__metadata__"}
 
 
 def _header(blob: bytes) -> tuple[dict, int]:

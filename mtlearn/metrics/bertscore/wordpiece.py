@@ -2,8 +2,9 @@
 
 Three steps, each a function a student can run on its own:
 
-1. :func:`normalize` — drop control characters (and format and private-use ones), put spaces around every CJK ideograph (each is a word),
-   lowercase and strip accents (``uncased`` BERT models see ``"Café"`` as ``"cafe"``);
+1. :func:`normalize` — drop control characters (and format and private-use ones), put spaces around every
+   CJK ideograph (each is a word), lowercase and strip accents (``uncased`` BERT models see ``"Café"`` as
+   ``"cafe"``);
 2. :func:`pre_split` — split on whitespace, and make every punctuation mark a word of its own;
 3. :func:`word_pieces` — cut each word into the longest pieces the vocabulary has, left to right; a piece that
    continues a word is written with ``##``. A word that cannot be cut is ``[UNK]``.

@@ -1,4 +1,4 @@
-"""BERTScore's tests: the installed model, the reference fixture, and skipping cleanly where they are absent."""
+"""BERTScore's tests: the installed model, the reference fixture, skipping cleanly where they are absent."""
 
 from __future__ import annotations
 

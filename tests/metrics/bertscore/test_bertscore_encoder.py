@@ -1,4 +1,4 @@
-"""The numpy BERT encoder (mtlearn/metrics/bertscore/encoder.py) equals transformers on PyTorch, layer by layer.
+"""The numpy BERT encoder (metrics/bertscore/encoder.py) equals transformers on PyTorch, layer by layer.
 
 The reference states were recorded by scripts/record_minilm_reference.py (torch 2.14, transformers 5.25)
 on 30 sentences, from the empty text to one cut at 512 positions. Measured on the recorded states: max

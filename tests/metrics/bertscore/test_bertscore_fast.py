@@ -62,3 +62,16 @@ def test_encode_batch_refuses_what_the_encoder_cannot_take(encoder, id_lists, sa
 def test_a_chunk_below_one_is_refused(encoder):
     with pytest.raises(ValueError, match="chunk must be at least 1"):
         encode_batch([[101, 102]], encoder, chunk=0)
+
+
+def test_embed_many_batched_equals_embed_one_at_a_time():
+    from mtlearn.metrics.bertscore.embed import embed, embed_many
+
+    texts = ["The cat sat on the mat.", "", "word " * 600, "x",
+             "A longer sentence, with a comma and more words."]
+    many = embed_many(texts, 3, block=2)
+    for text, got in zip(texts, many):
+        one = embed(text, 3)
+        assert (got.text, got.tokens, got.ids, got.layer, got.truncated) == (one.text, one.tokens, one.ids, 3,
+                                                                             one.truncated)
+        assert np.abs(got.vectors - one.vectors).max() < 1e-5

