@@ -295,7 +295,10 @@ class Explorer(widgets.VBox):
             if getattr(self.result, "reason", None):
                 self.notes.append(str(self.result.reason))
             self._render_messages()  # before the (slower) numbers and pictures: no stale note meanwhile
-            self._render()
+            if self.result is None:
+                self._clear()
+            else:
+                self._render()
         except (ValueError, TypeError, LookupError) as error:
             self._fail(str(error))
         except Exception as error:  # never a traceback inside the widget
@@ -327,8 +330,21 @@ class Explorer(widgets.VBox):
     def _render(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _clear(self) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
+    #: The headline while there is no result (the error above it says why).
+    EMPTY_HEADLINE = "<b>score = &ndash;</b>"
+
+    def _result_boxes(self) -> tuple[widgets.HTML, ...]:
+        """The boxes a result fills besides the headline, emptied when there is none."""
+        return (self.summary_html,)
+
+    def _clear(self) -> None:
+        """No result: the headline's dash, every result box empty, no picture."""
+        self.score_html.value = self.EMPTY_HEADLINE
+        for box in self._result_boxes():
+            box.value = ""
+        if hasattr(self, "image"):
+            show_png(self.image, b"")
+            self.figure = None
 
 
 def textarea(value: str, description: str, placeholder: str, css_class: str, rows: int) -> widgets.Textarea:

@@ -69,6 +69,7 @@ class AgreementExplorer(Explorer):
     """
 
     _css_class = css.AGREEMENT_EXPLORER
+    EMPTY_HEADLINE = "<b>orders them as the humans do: &ndash;</b>"
     _NOBODY = "(nobody)"
 
     def __init__(self, pair: str = "de-en", system_1: Optional[str] = None, system_2: Optional[str] = None, *,
@@ -175,16 +176,11 @@ class AgreementExplorer(Explorer):
             self.moves[m] = (r, r_out, rho, rho_out)
         return result
 
-    def _clear(self) -> None:
-        self.score_html.value = "<b>orders them as the humans do: &ndash;</b>"
-        self.summary_html.value = ""
-        self.moves_html.value = ""
+    def _result_boxes(self) -> tuple[widgets.HTML, ...]:
+        return (self.summary_html, self.moves_html)
 
     def _render(self) -> None:
         c = self.result
-        if c is None:  # pragma: no cover - _compute always returns a result
-            self._clear()
-            return
         first, second = self.system_1_input.value, self.system_2_input.value
         self.score_html.value = (
             f'<b style="font-size:1.2em">orders them as the humans do: <span class="{css.NUMBER}" '

@@ -148,6 +148,7 @@ class BertScoreExplorer(Explorer):
     """
 
     _css_class = css.BERTSCORE_EXPLORER
+    EMPTY_HEADLINE = "<b>BERTScore F1 = &ndash;</b>"
     OPTIONS = BertScoreOptions
 
     def __init__(self, candidate: str = "", references: Union[str, Sequence[str]] = (), *,
@@ -202,18 +203,11 @@ class BertScoreExplorer(Explorer):
         self._layers_of = (candidate, references, weights)
         return score_states(candidate, references, options, weights)
 
-    def _clear(self) -> None:
-        self.score_html.value = "<b>BERTScore F1 = &ndash;</b>"
-        self.summary_html.value = ""
-        self.matches_html.value = ""
-        show_png(self.image, b"")
-        self.figure = None
+    def _result_boxes(self) -> tuple[widgets.HTML, ...]:
+        return (self.summary_html, self.matches_html)
 
     def _render(self) -> None:
         r = self.result
-        if r is None:  # pragma: no cover - _compute always returns a result
-            self._clear()
-            return
         if r.idf:
             self.notes.append(f"idf weights from a corpus of {self.idf_documents} references: the "
                               f"{self.idf_documents - len(r.comparisons)} English references of the WMT22 "

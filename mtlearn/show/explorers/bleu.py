@@ -165,6 +165,7 @@ class BleuExplorer(Explorer):
     """
 
     _css_class = css.BLEU_EXPLORER
+    EMPTY_HEADLINE = "<b>BLEU = &ndash;</b>"
     OPTIONS = BleuOptions
     NOT_CONTROLS = MappingProxyType({
         "smooth_value": "each smoothing method uses its own value (its default, which the signature shows)"})
@@ -243,16 +244,11 @@ class BleuExplorer(Explorer):
             effective_order=self.effective_order_input.value,
         )
 
-    def _clear(self) -> None:
-        self.score_html.value = "<b>BLEU = &ndash;</b>"
-        self.summary_html.value = ""
-        self.table_html.value = ""
+    def _result_boxes(self) -> tuple[widgets.HTML, ...]:
+        return (self.summary_html, self.table_html)
 
     def _render(self) -> None:
         r = self.result
-        if r is None:  # pragma: no cover - _compute always returns a result
-            self._clear()
-            return
         self.score_html.value = (f'<b style="font-size:1.2em">BLEU = '
                                  f'{num("score", r.score)}</b>')
         self.summary_html.value = self._summary(r)

@@ -40,7 +40,6 @@ from ._base import (
     option_controls,
     parse_references,
     references_text,
-    show_png,
     textarea,
 )
 
@@ -76,6 +75,7 @@ class ChrfExplorer(Explorer):
     """
 
     _css_class = css.CHRF_EXPLORER
+    EMPTY_HEADLINE = "<b>chrF = &ndash;</b>"
     OPTIONS = ChrfOptions
     NOT_CONTROLS = MappingProxyType({
         "reference_ties": "a tie between references keeps the first (sacreBLEU's rule); the summary says "
@@ -140,18 +140,11 @@ class ChrfExplorer(Explorer):
             eps_smoothing=self.eps_smoothing_input.value,
         )
 
-    def _clear(self) -> None:
-        self.score_html.value = "<b>chrF = &ndash;</b>"
-        self.summary_html.value = ""
-        self.table_html.value = ""
-        show_png(self.image, b"")
-        self.figure = None
+    def _result_boxes(self) -> tuple[widgets.HTML, ...]:
+        return (self.summary_html, self.table_html)
 
     def _render(self) -> None:
         r = self.result
-        if r is None:  # pragma: no cover - _compute always returns a result
-            self._clear()
-            return
         name = f"chrF{r.beta:g}" + "+" * r.word_order
         score = num("score", r.score)
         self.score_html.value = f'<b style="font-size:1.2em">{html.escape(name)} = {score}</b>'

@@ -68,6 +68,7 @@ class ImplementationExplorer(Explorer):
     """
 
     _css_class = css.IMPLEMENTATION_EXPLORER
+    EMPTY_HEADLINE = "<b>A = &ndash;, B = &ndash;</b>"
     _OWN = "each library's own"
     _DEFAULTS = {"bleu": ("sacrebleu-sentence", "nltk-sentence"), "meteor": ("banerjee-lavie-2005", "nltk")}
 
@@ -175,10 +176,8 @@ class ImplementationExplorer(Explorer):
         self.notes.extend(f"{p.name}: {note}" for p in result.profiles for note in p.notes)
         return result
 
-    def _clear(self) -> None:
-        self.score_html.value = "<b>A = &ndash;, B = &ndash;</b>"
-        self.summary_html.value = ""
-        self.walk_html.value = ""
+    def _result_boxes(self) -> tuple[widgets.HTML, ...]:
+        return (self.summary_html, self.walk_html)
 
     def _render(self) -> None:
         c, d = self.result, self.divergence

@@ -43,7 +43,6 @@ from ._base import (
     option_controls,
     parse_references,
     references_text,
-    show_png,
     textarea,
     with_class,
 )
@@ -105,6 +104,7 @@ class MeteorExplorer(Explorer):
     """
 
     _css_class = css.METEOR_EXPLORER
+    EMPTY_HEADLINE = "<b>METEOR = &ndash;</b>"
     OPTIONS = MeteorOptions
     NOT_CONTROLS = MappingProxyType({"stages": "one checkbox per stage the explorer offers (stage_inputs)"})
 
@@ -222,17 +222,8 @@ class MeteorExplorer(Explorer):
             )
             return meteor(self.candidate_input.value, refs, stages=rest, **options)
 
-    def _clear(self) -> None:
-        self.score_html.value = "<b>METEOR = &ndash;</b>"
-        self.summary_html.value = ""
-        show_png(self.image, b"")
-        self.figure = None
-
     def _render(self) -> None:
         r = self.result
-        if r is None:  # pragma: no cover - _compute always returns a result
-            self._clear()
-            return
         # The numbers first: the browser shows them while the picture is drawn.
         self.score_html.value = f'<b style="font-size:1.2em">METEOR = {num("score", r.score)}</b>'
         self.summary_html.value = self._summary(r)

@@ -117,6 +117,7 @@ class MqmExplorer(Explorer):
     """
 
     _css_class = "mtlearn-mqm-explorer"
+    EMPTY_HEADLINE = ""
     _UNSET = object()
 
     def __init__(self, metric: str = "bleu", reference: str = "ref", statistic: str = "pearson",
@@ -200,12 +201,12 @@ class MqmExplorer(Explorer):
         return MqmView(metric, reference, statistic, system, seg, rows, constant, shipped, within, mqm,
                        scores, self.data.item(system, seg), refs, (mqm[k], scores[k]))
 
+    def _result_boxes(self) -> tuple[widgets.HTML, ...]:
+        return (self.summary_html, self.texts_html)
+
     def _clear(self) -> None:
         self.view = None
-        for box in (self.score_html, self.summary_html, self.texts_html):
-            box.value = ""
-        show_png(self.image, b"")
-        self.figure = None
+        super()._clear()
 
     def _render(self) -> None:
         v = self.view = self.result

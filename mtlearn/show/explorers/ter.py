@@ -37,7 +37,6 @@ from ._base import (
     option_controls,
     parse_references,
     references_text,
-    show_png,
     textarea,
 )
 
@@ -73,6 +72,7 @@ class TerExplorer(Explorer):
     """
 
     _css_class = css.TER_EXPLORER
+    EMPTY_HEADLINE = "<b>TER = &ndash;</b>"
     OPTIONS = TerOptions
     NOT_CONTROLS: Mapping[str, str] = MappingProxyType({})
 
@@ -124,18 +124,11 @@ class TerExplorer(Explorer):
         options = {name: box.value for name, box in self.option_inputs.items()}
         return ter(self.candidate_input.value, refs, **options)
 
-    def _clear(self) -> None:
-        self.score_html.value = "<b>TER = &ndash;</b>"
-        for box in (self.summary_html, self.shifts_html, self.edits_html):
-            box.value = ""
-        show_png(self.image, b"")
-        self.figure = None
+    def _result_boxes(self) -> tuple[widgets.HTML, ...]:
+        return (self.summary_html, self.shifts_html, self.edits_html)
 
     def _render(self) -> None:
         r = self.result
-        if r is None:  # pragma: no cover - _compute always returns a result
-            self._clear()
-            return
         self.score_html.value = f'<b style="font-size:1.2em">TER = {num("score", r.score)}</b>'
         self.summary_html.value = self._summary(r)
         self.shifts_html.value = self._shifts(r)
