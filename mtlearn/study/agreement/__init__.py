@@ -36,6 +36,9 @@ answers the questions a reader asks of them:
 ``accuracy(scope, metric)``                 pairwise accuracy (Kocmi et al. 2021) in a pair
                                             or pooled, with its interval
                                             (:class:`PairwiseAccuracyRow`)
+``load_learned()``                          mtlearn's BERTScore-mini and COMET-mini beside
+                                            BLEU, chrF and WMT's COMET: scores, correlations,
+                                            pairwise accuracy (:class:`LearnedTables`)
 ==========================================  =================================================
 
 Every function reads the files again (they are small); pass ``tables=load_agreement()``
@@ -69,6 +72,7 @@ from mtlearn.study.agreement.systems import (
     CorrelationSummary, LeaveOneOut, correlate_systems, join_checks, leave_one_out, ranking, segment_counts,
     summarize_correlations, system_correlation, system_correlations, system_scores,
 )
+from mtlearn.study.agreement.learned import LearnedRow, LearnedScore, LearnedTables, load_learned
 from mtlearn.study.agreement.pairwise import (
     PairwiseSummary, accuracies, accuracy, compare_systems, pairwise, pairwise_summary,
 )
@@ -116,4 +120,8 @@ __all__ = [
     "check_pair",
     "check_system",
     "p_value_text",
+    "LearnedScore",
+    "LearnedRow",
+    "LearnedTables",
+    "load_learned",
 ]
