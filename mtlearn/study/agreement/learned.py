@@ -146,7 +146,7 @@ def load_learned() -> LearnedTables:
 
     >>> t = load_learned()
     >>> len(t.scores), t.settings["reference"]["cs-en"]
-    (69, 'B')
+    (66, 'B')
     """
     return LearnedTables(read_learned_scores(_read(LEARNED_FILES["scores"])),
                          _parse(_read(LEARNED_FILES["correlations"]), LearnedRow, _ROW_TYPES),
