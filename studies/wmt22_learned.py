@@ -1,14 +1,15 @@
-"""Do the learned miniatures agree with people?  BERTScore-mini and COMET-mini join the WMT22 system-level study.
+"""Do the learned miniatures agree with people? BERTScore-mini and COMET-mini join the WMT22 study
 
 Reads a WMT22 folder laid out like ``../shared/data/wmt22`` and writes *derived figures only* into
-``--out`` (default ``mtlearn/study/data/wmt22_agreement``), beside the tables of ``studies/wmt22_agreement.py``,
-which it never rewrites::
+``--out`` (default ``mtlearn/study/data/wmt22_agreement``), beside the tables of
+``studies/wmt22_agreement.py``, which it never rewrites::
 
     python studies/wmt22_learned.py ../shared/data/wmt22 [--out DIR] [--workers 1]
 
-- ``learned_scores.csv``: every MT system with an output, per into-English pair: BERTScore-mini F1 (corpus mean,
-  mtlearn's default settings) and COMET-mini (corpus mean) against the pair's first reference (the reference
-  the shipped tables use for WMT's COMET: ``mtlearn.study.agreement.default_reference(pair, "comet")``).
+- ``learned_scores.csv``: every MT system with an output, per into-English pair: BERTScore-mini F1 (corpus
+  mean, mtlearn's default settings) and COMET-mini (corpus mean) against the pair's first reference (the
+  reference the shipped tables use for WMT's COMET:
+  ``mtlearn.study.agreement.default_reference(pair, "comet")``).
 - ``learned_correlations.csv``: per pair, metric and reference, Pearson, Spearman and Kendall (tau-b) with the
   official human z over the MT systems with an output and a human score, with the shipped tables' bootstrap
   (1000 resamples, seed 2022); and pairwise accuracy per pair and pooled over all pairs (seed 2021). BLEU,
@@ -42,17 +43,17 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from mtlearn.metrics.bertscore.embed import Embedded, one_blas_thread, tokens_of
-from mtlearn.metrics.bertscore.encoder import encode, load_encoder
-from mtlearn.metrics.bertscore.options import DEFAULTS as BERTSCORE
-from mtlearn.metrics.bertscore.score import bertscore_from_stats, compare
-from mtlearn.metrics.bertscore.stats import BertScoreStats, sum_stats
-from mtlearn.metrics.comet_mini.embed import LAYER, MAX_TOKENS, SentenceVector
-from mtlearn.metrics.comet_mini.formulas import mean_pool, normalize
-from mtlearn.metrics.comet_mini.score import comet_mini_from_vectors
-from mtlearn.metrics.comet_mini.weights import load_weights
-from mtlearn.study.agreement import default_reference, load_agreement
-from mtlearn.study.agreement.learned import (
+from mtlearn.metrics.bertscore.embed import Embedded, one_blas_thread, tokens_of  # noqa: E402
+from mtlearn.metrics.bertscore.encoder import encode, load_encoder  # noqa: E402
+from mtlearn.metrics.bertscore.options import DEFAULTS as BERTSCORE  # noqa: E402
+from mtlearn.metrics.bertscore.score import bertscore_from_stats, compare  # noqa: E402
+from mtlearn.metrics.bertscore.stats import BertScoreStats, sum_stats  # noqa: E402
+from mtlearn.metrics.comet_mini.embed import LAYER, MAX_TOKENS, SentenceVector  # noqa: E402
+from mtlearn.metrics.comet_mini.formulas import mean_pool, normalize  # noqa: E402
+from mtlearn.metrics.comet_mini.score import comet_mini_from_vectors  # noqa: E402
+from mtlearn.metrics.comet_mini.weights import load_weights  # noqa: E402
+from mtlearn.study.agreement import default_reference, load_agreement  # noqa: E402
+from mtlearn.study.agreement.learned import (  # noqa: E402
     LEARNED_FILES,
     learned_correlation_rows,
     read_learned_scores,
@@ -155,7 +156,7 @@ def _groups(segments: list[Segment]) -> list[list[Segment]]:
 
 
 def first_reference(d) -> str:
-    """The pair's first reference id: the one the shipped tables use for WMT's COMET (``default_reference``)."""
+    """The pair's first reference id: the one the shipped tables use for WMT's COMET (default_reference)."""
     ref = d.reference_ids[0]
     if d.pair in load_agreement().pairs and ref != default_reference(d.pair, "comet"):
         raise ValueError(f"path: {d.pair}'s first reference is {ref}, the shipped tables' "
@@ -197,7 +198,8 @@ def system_scores(data, results) -> list[list]:
             if [s[0] for s in segs] != list(range(d.n_segments)):
                 raise RuntimeError(f"{d.pair} {system}: segments missing from the jobs' results")
             stats = sum_stats(BertScoreStats(p, r, f, 1) for _i, p, r, f, _c in segs)
-            bert = bertscore_from_stats(stats, layer=BERTSCORE.layer, idf=BERTSCORE.idf, rescale=BERTSCORE.rescale)
+            bert = bertscore_from_stats(stats, layer=BERTSCORE.layer, idf=BERTSCORE.idf,
+                                        rescale=BERTSCORE.rescale)
             comet = float(np.mean([c for *_rest, c in segs]))
             table.append([d.pair, system, ref, bert.f1, comet, d.n_segments])
     return table
@@ -246,7 +248,8 @@ def write_settings(out: Path, data, counts: dict) -> None:
         "system_level_ci": {**STUDY.SYSTEM_CI, "statistics": ["pearson", "spearman", "kendall (tau-b)"],
                             "human_score": "z", "systems": "MT systems with an output and a human score"},
         "pairwise_accuracy": {**STUDY.ACCURACY_CI, "pooled": "all pairs, each against its first reference"},
-        "comparison": "bleu, chrf and WMT's comet from the shipped reference_scores.csv (the same reference) and "
+        "comparison": "bleu, chrf and WMT's comet from the shipped reference_scores.csv (the same reference) "
+                      "and "
                       "bleu, chrf from systems.csv (reference 'all'), for the same systems",
         "float_format": STUDY.FLOAT,
         "inputs_sha256": {str(f.relative_to(root_of(data))): hashlib.sha256(f.read_bytes()).hexdigest()
@@ -264,7 +267,8 @@ def root_of(data) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("path", type=Path, help="a WMT22 folder laid out like ../shared/data/wmt22")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
+                        help=f"output folder (default {DEFAULT_OUT})")
     parser.add_argument("--workers", type=int, default=1, help="processes for encoding (default 1)")
     parser.add_argument("--pairs", nargs="*", help="only these pairs (default: all found)")
     args = parser.parse_args(argv)
@@ -274,7 +278,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         seconds, counts = run(args.path, args.out, args.workers, args.pairs)
     except ValueError as exc:
         parser.error(str(exc))
-    print(f"encoded {counts['texts']} texts ({counts['passes']} passes); wrote {', '.join(LEARNED_FILES.values())} "
+    print(f"encoded {counts['texts']} texts ({counts['passes']} passes); wrote "
+          f"{', '.join(LEARNED_FILES.values())} "
           f"to {args.out} in {seconds:.1f} s", file=sys.stderr)
     return 0
 

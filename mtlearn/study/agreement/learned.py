@@ -1,8 +1,9 @@
-"""BERTScore-mini and COMET-mini in the WMT22 system-level study: the shipped tables, read, and how they are made.
+"""BERTScore-mini and COMET-mini in the WMT22 system-level study: the shipped tables, and how they are made.
 
-``studies/wmt22_learned.py`` scores every into-English MT system of the WMT22 tables with mtlearn's two learned
-miniatures against the pair's first reference (:func:`~mtlearn.study.agreement.default_reference` of WMT's
-COMET) and writes ``learned_scores.csv``; :func:`learned_correlation_rows` turns those scores and the shipped
+``studies/wmt22_learned.py`` scores every into-English MT system of the WMT22 tables with mtlearn's two
+learned miniatures against the pair's first reference
+(:func:`~mtlearn.study.agreement.default_reference` of WMT's COMET) and writes ``learned_scores.csv``;
+:func:`learned_correlation_rows` turns those scores and the shipped
 ``systems.csv`` / ``reference_scores.csv`` into ``learned_correlations.csv``: Pearson, Spearman and Kendall
 with the human z, and pairwise accuracy, with the shipped tables' bootstrap settings (read from their
 ``settings.json``). BLEU, chrF and WMT's COMET are *read* from the shipped tables for the same systems, so
@@ -125,7 +126,8 @@ _ROW_TYPES: dict[str, Callable[[str], Any]] = {
 
 
 def _parse(text: str, row_type: Callable[..., Any], types: dict[str, Callable[[str], Any]]) -> tuple:
-    return tuple(row_type(**{k: f(r[k]) for k, f in types.items()}) for r in csv.DictReader(io.StringIO(text)))
+    return tuple(row_type(**{k: f(r[k]) for k, f in types.items()})
+                 for r in csv.DictReader(io.StringIO(text)))
 
 
 def read_learned_scores(text: str) -> tuple[LearnedScore, ...]:
@@ -138,7 +140,8 @@ def read_learned_scores(text: str) -> tuple[LearnedScore, ...]:
 
 
 def _read(name: str) -> str:
-    return resources.files("mtlearn.study").joinpath("data", "wmt22_agreement", name).read_text(encoding="utf-8")
+    folder = resources.files("mtlearn.study").joinpath("data", "wmt22_agreement")
+    return folder.joinpath(name).read_text(encoding="utf-8")
 
 
 def load_learned() -> LearnedTables:

@@ -1,5 +1,5 @@
-"""mtlearn/study/agreement/learned.py and the tables of studies/wmt22_learned.py: BERTScore-mini and COMET-mini in
-the WMT22 system-level study.
+"""mtlearn/study/agreement/learned.py and the tables of studies/wmt22_learned.py: BERTScore-mini and
+COMET-mini in the WMT22 system-level study.
 
 Expected values come from the CSV files read with the csv module (``agreement_files.read``) and from
 mtlearn's public metric functions on the WMT22 texts, never from the table under test.
@@ -105,7 +105,8 @@ def test_pooled_accuracy_counts_recompute(learned, agreement):
         groups = []
         for pair in agreement.pairs:
             systems = sorted(s.system for s in agreement.systems if s.pair == pair and s.scored)
-            human = [next(s.human_z for s in agreement.systems if (s.pair, s.system) == (pair, n)) for n in systems]
+            human = [next(s.human_z for s in agreement.systems if (s.pair, s.system) == (pair, n))
+                     for n in systems]
             ref = "all" if row.reference == "all" else default_reference(pair, "comet")
             groups.append((metric_values(pair, row.metric, ref, systems, learned.scores, agreement), human))
         acc = pooled_accuracy(groups)
@@ -155,7 +156,8 @@ def _lines(path: Path) -> list[str]:
 
 
 @pytest.mark.wmt22
-@pytest.mark.skipif(not HAS_MODEL, reason="the encoder's weights (all_minilm_l6_v2, the neural extra) are absent")
+@pytest.mark.skipif(not HAS_MODEL,
+                    reason="the encoder's weights (all_minilm_l6_v2, the neural extra) are absent")
 def test_shipped_scores_join_the_right_texts(wmt22, learned):
     """Two de-en systems (the shipped best and worst by BERTScore-mini) rescored on a seeded sample of 30
     segments encoded here: each sample mean lies near the shipped corpus value, far from the
