@@ -156,7 +156,7 @@ def _bertscore_details(result: BertScoreResult, style: Style) -> str:
 
     >>> from mtlearn.metrics.bertscore.score import bertscore_from_stats
     >>> from mtlearn.metrics.bertscore.stats import BertScoreStats
-    >>> _bertscore_details(bertscore_from_stats(BertScoreStats(1.8, 1.6, 1.7, 2)), Style())
+    >>> _bertscore_details(bertscore_from_stats(BertScoreStats(1.8, 1.6, 1.7, 2), layer=4), Style())
     ' (P = 90.00 R = 80.00 layer = 4 idf = no rescale = no)'
     """
     yes = {True: "yes", False: "no"}
