@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from mtlearn.core.derivation import Derivation, Section, Step, derive, derive_html, to_text
 from mtlearn.core.wording import plural
 from mtlearn.metrics.bertscore.model import MODEL_NAME
 from mtlearn.metrics.bertscore.result import BertScoreComparison, BertScoreResult
+
+if TYPE_CHECKING:  # in annotations only: rendering needs no numpy
+    import numpy as np
 
 __all__ = ["derivation", "explain_html", "explain_text", "matrix_lines", "summary"]
 

@@ -25,8 +25,11 @@ import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported where a tensor is read: the command line's start-up needs none
+    import numpy as np
+
 
 __all__ = ["MODEL_NAME", "PACKAGE", "MissingModelError", "ModelFiles", "model_files", "read_safetensors"]
 
@@ -89,6 +92,8 @@ def _header(blob: bytes) -> tuple[dict, int]:
 
 
 def _tensor(blob: bytes, start: int, name: str, entry: object) -> np.ndarray:
+    import numpy as np  # here, not at start-up (see the imports)
+
     try:
         dtype = np.dtype(_DTYPES[entry["dtype"]])
         begin, end = (int(v) for v in entry["data_offsets"])

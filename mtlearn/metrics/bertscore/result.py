@@ -7,9 +7,10 @@ A result's ``explain()`` and ``_repr_html_`` render the derivation that
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-import numpy as np
+if TYPE_CHECKING:  # the arrays come from score.py; the CLI imports this module without numpy
+    import numpy as np
 
 from mtlearn.core.derivation import derive, derive_html, to_text
 
@@ -39,6 +40,8 @@ class BertScoreComparison:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (the matrix as nested lists, rounded to 6 decimals)."""
+        import numpy as np
+
         return {"reference": self.reference, "reference_tokens": list(self.reference_tokens),
                 "similarity": np.round(self.similarity, 6).tolist(),
                 "candidate_weights": np.round(self.candidate_weights, 6).tolist(),

@@ -20,7 +20,6 @@ import argparse
 from typing import Any
 
 from mtlearn.metrics.bertscore.options import BertScoreOptions
-from mtlearn.metrics.bertscore.score import bertscore, corpus_bertscore
 from mtlearn.tools.cli.arguments import add_io_arguments, add_options, add_output_arguments, options_reader
 from mtlearn.tools.cli.io import EXIT_USAGE, CommandLineError
 from mtlearn.tools.cli.run import Metric
@@ -47,8 +46,21 @@ def read_options(args: argparse.Namespace, one_segment: bool) -> dict[str, objec
     return options
 
 
+def _bertscore(*args: Any, **kwargs: Any) -> Any:
+    # The encoder (numpy) is imported when BERTScore scores, not when any command starts.
+    from mtlearn.metrics.bertscore.score import bertscore
+
+    return bertscore(*args, **kwargs)
+
+
+def _corpus_bertscore(*args: Any, **kwargs: Any) -> Any:
+    from mtlearn.metrics.bertscore.score import corpus_bertscore
+
+    return corpus_bertscore(*args, **kwargs)
+
+
 #: How ``mtlearn bertscore`` scores.
-METRIC = Metric("bertscore", bertscore, corpus_bertscore, read_options)
+METRIC = Metric("bertscore", _bertscore, _corpus_bertscore, read_options)
 
 
 def add_command(commands: Any) -> None:
