@@ -3,7 +3,8 @@
 :func:`check` (a question) and :func:`check_function` (a function the student writes)
 compare with what mtlearn computes and print ``correct`` or ``not yet: ...``; each
 exercise is named by its id, and its answer lives in this folder, one module per
-notebook (:mod:`.catalogue`). :func:`show_source` shows the source of a library
+notebook (:mod:`.catalogue`), with the common mistakes (:class:`Misconception`) that
+``check`` recognises. :func:`solution` prints a worked solution (it gives the answer away). :func:`show_source` shows the source of a library
 function, so that a notebook shows the code that runs (and strict nbval fails when
 the two drift apart).
 
@@ -13,8 +14,9 @@ not yet: replace None with your answer and run the cell again
 
 from mtlearn.exercises.catalogue import exercise, exercises
 from mtlearn.exercises.checking import check, check_function, verdict
-from mtlearn.exercises.kinds import CodingExercise, Exercise, Question
+from mtlearn.exercises.kinds import CodingExercise, Exercise, Misconception, Question
+from mtlearn.exercises.solutions import solution
 from mtlearn.exercises.source import SourceCode, show_source
 
-__all__ = ["check", "check_function", "verdict", "show_source", "SourceCode", "exercise", "exercises",
-           "Question", "CodingExercise", "Exercise"]
+__all__ = ["check", "check_function", "verdict", "solution", "show_source", "SourceCode", "exercise",
+           "exercises", "Question", "CodingExercise", "Exercise", "Misconception"]

@@ -19,7 +19,8 @@ import math
 import numbers
 import operator
 import reprlib
-from collections.abc import Callable, Mapping
+import textwrap
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, Optional, Union
 
@@ -27,7 +28,7 @@ from mtlearn.core.number_text import NumberError, parse_number
 from mtlearn.exercises.catalogue import exercise
 from mtlearn.exercises.kinds import CodingExercise, Question
 
-__all__ = ["check", "check_function", "verdict"]
+__all__ = ["check", "check_function", "verdict", "question_verdict"]
 
 CORRECT = "correct"
 TRY_AGAIN = "not yet: try again"
@@ -35,6 +36,8 @@ NOT_ANSWERED = "not yet: replace None with your answer and run the cell again"
 
 #: How close a number must be to count as correct: it agrees to four decimal places.
 TOLERANCE = Fraction(1, 20_000)
+#: The longest line a message is printed on (notebooks keep their output lines readable at 1280 px).
+LINE = 110
 
 
 def _instance_repr(self: reprlib.Repr, x: object, level: int) -> str:
@@ -169,7 +172,8 @@ def _as_word(answer: object) -> Optional[str]:
         return None
 
 
-def verdict(answer: object, expected: object) -> str:
+def verdict(answer: object, expected: object, *, mistakes: Iterable[tuple[object, str]] = (),
+            decimals: int = 4) -> str:
     """The message :func:`check` prints, as a string.
 
     A word (``expected`` a ``str``) is compared ignoring case and surrounding spaces.
@@ -177,12 +181,19 @@ def verdict(answer: object, expected: object) -> str:
     four decimal places: ``"3/4"``, ``Fraction(3, 4)`` and ``0.75`` all answer 3/4,
     and ``0.9091`` answers 10/11. A word where a number is expected is told so.
 
+    A wrong answer that equals (as closely) the value of one of ``mistakes``, pairs
+    ``(wrong value, hint)`` read only when the answer is not correct, gets that hint
+    (every hint, when two mistakes give the same value). A number rounded or cut to
+    fewer decimals than the question's ``decimals`` is told so.
+
     >>> verdict(None, Fraction(3, 4))
     'not yet: replace None with your answer and run the cell again'
-    >>> verdict("3/4", Fraction(3, 4)), verdict(0.9091, Fraction(10, 11)), verdict(0.909, Fraction(10, 11))
+    >>> verdict("3/4", Fraction(3, 4)), verdict(0.9091, Fraction(10, 11)), verdict(0.8, Fraction(10, 11))
     ('correct', 'correct', 'not yet: try again')
-    >>> verdict(0.1353, 0.1353352832366127), verdict(" Stem", "stem")
-    ('correct', 'correct')
+    >>> verdict(0.1353, 0.1353352832366127), verdict(" Stem", "stem"), verdict(0.909, Fraction(10, 11))
+    ('correct', 'correct', 'not yet: right to 3 decimals; give 4')
+    >>> verdict(1, Fraction(3, 4), mistakes=[(Fraction(1), "the count without clipping")])
+    'not yet: the count without clipping'
     >>> verdict("eight", 8)
     "not yet: the answer is a number, and 'eight' is not one (type it as 3, '3/4' or 0.75)"
     """
@@ -190,7 +201,8 @@ def verdict(answer: object, expected: object) -> str:
         return NOT_ANSWERED
     if isinstance(expected, str):
         word = _as_word(answer)
-        return CORRECT if word is not None and word.strip().lower() == expected.strip().lower() else TRY_AGAIN
+        return CORRECT if _same_word(word, expected) else _mistaken(lambda value: _same_word(word, value),
+                                                                   mistakes)
     if isinstance(expected, bool) or not isinstance(expected, numbers.Real):
         raise TypeError(f"expected: a number or a word to compare with, got {type(expected).__name__}")
     given = _as_number(answer)
@@ -199,13 +211,64 @@ def verdict(answer: object, expected: object) -> str:
     target = _as_number(expected)
     if target is None:  # mtlearn computed nan or an infinity: nothing a student can type matches
         return TRY_AGAIN
-    return CORRECT if abs(given - target) <= TOLERANCE else TRY_AGAIN
+    if abs(given - target) <= TOLERANCE:
+        return CORRECT
+    found = _mistaken(lambda value: _near(given, value), mistakes)
+    if found != TRY_AGAIN:
+        return found
+    shown = _rounded_decimals(given, target, decimals)
+    return TRY_AGAIN if shown is None else f"not yet: right to {_decimals(shown)}; give {decimals}"
+
+
+def _same_word(word: Optional[str], expected: object) -> bool:
+    return word is not None and isinstance(expected, str) and word.strip().lower() == expected.strip().lower()
+
+
+def _near(given: Fraction, value: object) -> bool:
+    """Whether ``given`` is ``value`` (a number mtlearn computed) to :data:`TOLERANCE`."""
+    if isinstance(value, str) or isinstance(value, bool):
+        return False
+    target = _as_number(value)
+    return target is not None and abs(given - target) <= TOLERANCE
+
+
+def _mistaken(matches: Callable[[object], bool], mistakes: Iterable[tuple[object, str]]) -> str:
+    """``not yet: <hint>`` for the mistakes whose value ``matches`` the answer, else "try again"."""
+    hints = [hint for value, hint in mistakes if matches(value)]
+    if not hints:
+        return TRY_AGAIN
+    if len(hints) == 1:
+        return f"not yet: {hints[0]}"
+    return f"not yet: {len(hints)} mistakes give this answer. " + " Or: ".join(hints)
+
+
+def _decimals(n: int) -> str:
+    return f"{n} decimal" + ("" if n == 1 else "s")
+
+
+def _rounded_decimals(given: Fraction, target: Fraction, decimals: int) -> Optional[int]:
+    """How many decimals ``given`` has when it is ``target`` rounded (or cut) to fewer than ``decimals``.
+
+    >>> _rounded_decimals(Fraction("0.607"), Fraction("0.60653"), 4), _rounded_decimals(Fraction("0.606"),
+    ...     Fraction("0.60653"), 4), _rounded_decimals(Fraction("0.7"), Fraction("0.60653"), 4)
+    (3, 3, None)
+    """
+    for n in range(1, decimals):
+        scale = 10 ** n
+        if (given * scale).denominator != 1:
+            continue
+        scaled = target * scale
+        cut = math.floor(scaled) if scaled >= 0 else math.ceil(scaled)  # towards 0, as a student cuts
+        nearest = {math.floor(scaled + Fraction(1, 2)), math.ceil(scaled - Fraction(1, 2))}  # halves either way
+        return n if given * scale in {cut, *nearest} and given != target else None
+    return None
 
 
 def check(exercise_id: str, answer: object) -> None:
     """Print ``correct`` when ``answer`` answers question ``exercise_id``, else what to do next.
 
-    ``answer`` None means "not answered yet". See :func:`verdict` for what counts as correct.
+    ``answer`` None means "not answered yet". See :func:`verdict` for what counts as correct;
+    a wrong answer that a known mistake gives is told what the mistake was.
 
     >>> check("01.1", None)
     not yet: replace None with your answer and run the cell again
@@ -222,7 +285,23 @@ def check(exercise_id: str, answer: object) -> None:
     if not isinstance(found, Question):
         raise TypeError(f"exercise_id {exercise_id!r} is a coding exercise: check it with "
                         f"check_function({exercise_id!r}, your_function)")
-    print(verdict(answer, found.answer()))
+    _print(question_verdict(found, answer))
+
+
+def question_verdict(question: Question, answer: object) -> str:
+    """What :func:`check` prints for ``answer`` to ``question``, as one string (before it is wrapped).
+
+    >>> from mtlearn.exercises.catalogue import exercise
+    >>> question_verdict(exercise("01.3"), 0.607)
+    'not yet: right to 3 decimals; give 4'
+    """
+    mistakes = ((m.answer(), m.hint) for m in question.misconceptions)  # computed only for a wrong answer
+    return verdict(answer, question.answer(), mistakes=mistakes, decimals=question.decimals)
+
+
+def _print(message: str) -> None:
+    """A message on lines of at most :data:`LINE` characters (a hint may be two sentences)."""
+    print(textwrap.fill(message, LINE, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False))
 
 
 def _agrees(got: object, want: object) -> bool:
@@ -305,30 +384,60 @@ def _function_name(function: object) -> str:
     return name[:60] if isinstance(name, str) and name else "your function"
 
 
-def _first_disagreement(found: CodingExercise, function: Callable[..., Any]) -> Optional[str]:
-    """What went wrong on the first case where ``function`` and mtlearn differ, or None."""
+def _first_disagreement(found: CodingExercise, function: Callable[..., Any]) -> tuple[Optional[str], bool]:
+    """What went wrong on the first case where ``function`` and mtlearn differ (None if nowhere), and
+    whether it was a value (not an error) that differed."""
     name = _function_name(function)
     for args in found.cases():
         want = found.reference(*args)
         try:
             got = function(*args)
         except NotImplementedError:
-            return f"not yet: write the body of {name} (it still raises NotImplementedError)"
+            return f"not yet: write the body of {name} (it still raises NotImplementedError)", False
         except Exception as error:  # the student's code: any error is an answer to explain
-            return f"not yet: {_call(name, args)} raised {type(error).__name__}: {_error_text(error)}"
+            return f"not yet: {_call(name, args)} raised {type(error).__name__}: {_error_text(error)}", False
+        if not _safely_agrees(got, want):
+            return f"not yet: {_call(name, args)} returned {_shown(got)}; mtlearn gives {want!r}", True
+    return None, False
+
+
+def _safely_agrees(got: object, want: object) -> bool:
+    try:
+        return _agrees(got, want)
+    except Exception:  # a returned object that cannot even be compared (a Mapping whose keys raise)
+        return False
+
+
+_RAISED = object()  # what a student's function "returned" on a case where it raised
+
+
+def _outputs(function: Callable[..., Any], cases: list[tuple[Any, ...]]) -> list[object]:
+    """What ``function`` returns on every case (:data:`_RAISED` where it raises)."""
+    outputs: list[object] = []
+    for args in cases:
         try:
-            agrees = _agrees(got, want)
-        except Exception:  # a returned object that cannot even be compared (a Mapping whose keys raise)
-            agrees = False
-        if not agrees:
-            return f"not yet: {_call(name, args)} returned {_shown(got)}; mtlearn gives {want!r}"
-    return None
+            outputs.append(function(*args))
+        except Exception:  # the student's code
+            outputs.append(_RAISED)
+    return outputs
+
+
+def _same_mistake(found: CodingExercise, function: Callable[..., Any]) -> Callable[[object], bool]:
+    """A test of a misconception's wrong function: does the student's agree with it on every case?"""
+    cases = found.cases()
+    got = _outputs(function, cases)
+
+    def agrees_everywhere(wrong: object) -> bool:
+        return callable(wrong) and all(g is not _RAISED and _safely_agrees(g, wrong(*args))
+                                       for g, args in zip(got, cases))
+    return agrees_everywhere
 
 
 def check_function(exercise_id: str, function: object) -> None:
     """Test a student's ``function`` against mtlearn's on the worked examples and on random cases.
 
-    Prints ``correct`` with how many cases agreed, or the first counter-example in words.
+    Prints ``correct`` with how many cases agreed, or the first counter-example in words; when the
+    function agrees on every case with one of the exercise's misconceptions, what that mistake was.
 
     >>> from mtlearn.metrics.bleu.formulas import brevity_penalty
     >>> check_function("01.c2", brevity_penalty)
@@ -346,6 +455,13 @@ def check_function(exercise_id: str, function: object) -> None:
                         f"check({exercise_id!r}, answer)")
     if not callable(function):
         raise TypeError(f"function: expected the function you wrote, got {type(function).__name__}")
-    problem = _first_disagreement(found, function)
-    print(problem or f"correct: agrees with mtlearn on {len(found.worked)} worked examples "
-                     f"and {found.random_cases} random cases")
+    problem, wrong_value = _first_disagreement(found, function)
+    if problem is None:
+        print(f"correct: agrees with mtlearn on {len(found.worked)} worked examples "
+              f"and {found.random_cases} random cases")
+        return
+    if wrong_value and found.misconceptions:
+        told = _mistaken(_same_mistake(found, function), ((m.answer, m.hint) for m in found.misconceptions))
+        if told != TRY_AGAIN:
+            problem = f"{told} ({problem.removeprefix('not yet: ')})"
+    _print(problem)

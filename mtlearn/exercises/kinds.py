@@ -16,9 +16,29 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Optional, Union
 
-__all__ = ["Question", "CodingExercise", "Exercise"]
+__all__ = ["Misconception", "Question", "CodingExercise", "Exercise"]
+
+
+@dataclass(frozen=True)
+class Misconception:
+    """A named mistake, what to tell the student who makes it, and its answer.
+
+    For a :class:`Question`, ``answer`` takes no argument and computes with mtlearn the wrong
+    value the mistake gives; for a :class:`CodingExercise` it is a function written with the
+    mistake, called like the exercise's ``reference``. ``hint`` says what the mistake was and
+    the rule, without the number.
+
+    >>> m = Misconception("no clipping", "each word is credited at most as often as a reference has it",
+    ...                   lambda: 1)
+    >>> m.name, m.answer()
+    ('no clipping', 1)
+    """
+
+    name: str
+    hint: str
+    answer: Callable[..., Any]
 
 
 @dataclass(frozen=True)
@@ -34,6 +54,12 @@ class Question:
     id: str
     prompt: str
     answer: Callable[[], object]
+    misconceptions: tuple[Misconception, ...] = ()
+    #: How many decimals the question asks for (a fraction is read to :data:`~.checking.TOLERANCE`,
+    #: four decimals, too).
+    decimals: int = 4
+    #: The worked solution: the steps, as mtlearn prints them (``None``: only the answer).
+    working: Optional[Callable[[], str]] = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +82,7 @@ class CodingExercise:
     worked: tuple[tuple[Any, ...], ...]
     random_case: Callable[[random.Random], tuple[Any, ...]]
     random_cases: int = 200
+    misconceptions: tuple[Misconception, ...] = ()
 
     def cases(self) -> list[tuple[Any, ...]]:
         """The worked examples, then the random cases (seeded with the id)."""
