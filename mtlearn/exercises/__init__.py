@@ -4,9 +4,9 @@
 compare with what mtlearn computes and print ``correct`` or ``not yet: ...``; each
 exercise is named by its id, and its answer lives in this folder, one module per
 notebook (:mod:`.catalogue`), with the common mistakes (:class:`Misconception`) that
-``check`` recognises. :func:`solution` prints a worked solution (it gives the answer away). :func:`show_source` shows the source of a library
-function, so that a notebook shows the code that runs (and strict nbval fails when
-the two drift apart).
+``check`` recognises. :func:`solution` prints a worked solution (it gives the answer
+away). :func:`show_source` shows the source of a library function, so that a notebook
+shows the code that runs (and strict nbval fails when the two drift apart).
 
 >>> check("01.3", None)
 not yet: replace None with your answer and run the cell again

@@ -259,7 +259,8 @@ def _rounded_decimals(given: Fraction, target: Fraction, decimals: int) -> Optio
             continue
         scaled = target * scale
         cut = math.floor(scaled) if scaled >= 0 else math.ceil(scaled)  # towards 0, as a student cuts
-        nearest = {math.floor(scaled + Fraction(1, 2)), math.ceil(scaled - Fraction(1, 2))}  # halves either way
+        # rounded, a half either way
+        nearest = {math.floor(scaled + Fraction(1, 2)), math.ceil(scaled - Fraction(1, 2))}
         return n if given * scale in {cut, *nearest} and given != target else None
     return None
 
@@ -301,7 +302,8 @@ def question_verdict(question: Question, answer: object) -> str:
 
 def _print(message: str) -> None:
     """A message on lines of at most :data:`LINE` characters (a hint may be two sentences)."""
-    print(textwrap.fill(message, LINE, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False))
+    print(textwrap.fill(message, LINE, subsequent_indent="  ", break_long_words=False,
+                        break_on_hyphens=False))
 
 
 def _agrees(got: object, want: object) -> bool:

@@ -104,8 +104,8 @@ EXERCISES: tuple[Exercise, ...] = (
              "'the cat sat on the mat' (exact stage only)",
              lambda: _exact("the mat sat on the cat").crossings,
              (Misconception("chunks instead of crossings",
-                            f"this is the number of chunks: crossings count the *pairs* of mapping lines "
-                            f"that cross, (i1 - i2)(j1 - j2) < 0.",
+                            "this is the number of chunks: crossings count the *pairs* of mapping lines "
+                            "that cross, (i1 - i2)(j1 - j2) < 0.",
                             lambda: _exact("the mat sat on the cat").chunks),
               Misconception("the other alignment",
                             "this is the alignment with the two 'the's mapped the other way: of the "

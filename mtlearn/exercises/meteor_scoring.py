@@ -46,9 +46,10 @@ def _random_penalty(rng: random.Random) -> tuple[int, int, Any, Any]:
 
 
 _P, _R = Fraction(2, 3), Fraction(1, 2)
-_ALPHA_RULE = "F_mean = P R / (alpha P + (1 - alpha) R) with alpha = 0.9 weights recall nine times more than " \
-              "precision"
-_PENALTY_RULE = "the penalty is gamma (c / u_m)^beta, chunks over matched unigrams, with gamma = 0.5, beta = 3"
+_ALPHA_RULE = ("F_mean = P R / (alpha P + (1 - alpha) R) with alpha = 0.9 weights recall nine times more "
+               "than precision")
+_PENALTY_RULE = ("the penalty is gamma (c / u_m)^beta, chunks over matched unigrams, with gamma = 0.5, "
+                 "beta = 3")
 
 
 def _q3() -> mtlearn.MeteorResult:
@@ -112,7 +113,8 @@ EXERCISES: tuple[Exercise, ...] = (
         tuple((chunks, 6, 3.0, 0.5) for chunks in range(1, 7)),  # section 2's table: u_m = 6, c = 1 ... 6
         _random_penalty,
         misconceptions=(
-            Misconception("fraction upside down", "this divides the matches by the chunks: gamma (c / u_m)^beta.",
+            Misconception("fraction upside down",
+                          "this divides the matches by the chunks: gamma (c / u_m)^beta.",
                           lambda c, m, beta, gamma: fragmentation_penalty(m, c, beta, gamma) if c else 0),
             Misconception("gamma forgotten", "this leaves gamma out: gamma (c / u_m)^beta.",
                           lambda c, m, beta, gamma: fragmentation_penalty(c, m, beta, 1)))),

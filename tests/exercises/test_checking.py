@@ -9,7 +9,15 @@ from fractions import Fraction
 
 import pytest
 
-from mtlearn.exercises import CodingExercise, Misconception, Question, check, check_function, exercises, verdict
+from mtlearn.exercises import (
+    CodingExercise,
+    Misconception,
+    Question,
+    check,
+    check_function,
+    exercises,
+    verdict,
+)
 from mtlearn.exercises.checking import CORRECT, TOLERANCE, TRY_AGAIN, question_verdict
 
 QUESTIONS = [e for e in exercises() if isinstance(e, Question)]
@@ -146,7 +154,8 @@ def test_a_coding_misconception_is_named_with_its_counter_example(capsys):
 
 def test_a_function_wrong_in_another_way_gets_the_counter_example_only(capsys):
     check_function("01.c2", lambda c, r: 1.0)
-    assert capsys.readouterr().out == "not yet: <lambda>(2, 6) returned 1.0; mtlearn gives 0.1353352832366127\n"
+    printed = capsys.readouterr().out
+    assert printed == "not yet: <lambda>(2, 6) returned 1.0; mtlearn gives 0.1353352832366127\n"
 
 
 def test_two_mistakes_with_one_value_are_both_said():
