@@ -86,14 +86,26 @@ def test_the_right_answer_passes_and_noise_is_told_to_try_again(q):
     assert question_verdict(q, noise) == TRY_AGAIN
 
 
-NON_INTEGER = [q for q in QUESTIONS if _is_number(q.answer()) and Fraction(q.answer()).denominator != 1]
+def _roundable(q) -> list[int]:
+    """The decimals, from 1 to fewer than the question asks for, at which its answer rounded is no longer
+    correct (none for a count, a word or an answer such as -6.2)."""
+    right = q.answer()
+    if not _is_number(right):
+        return []
+    return [k for k in range(1, q.decimals) if abs(round(Fraction(right), k) - Fraction(right)) > TOLERANCE]
 
 
-@pytest.mark.parametrize("q", NON_INTEGER, ids=_ids)
+ROUNDABLE = [q for q in QUESTIONS if _roundable(q)]
+
+
+def test_most_questions_have_an_answer_that_can_be_rounded():
+    assert len(ROUNDABLE) >= 15, [q.id for q in ROUNDABLE]
+
+
+@pytest.mark.parametrize("q", ROUNDABLE, ids=_ids)
 def test_an_answer_rounded_to_fewer_decimals_is_told_how_many_to_give(q):
     right = Fraction(q.answer())
-    # The most decimals, below what the question asks for, at which the rounded value is no longer correct.
-    n = max(k for k in range(1, q.decimals) if abs(round(right, k) - right) > TOLERANCE)
+    n = max(_roundable(q))  # the most decimals at which the rounded answer is no longer correct
     rounded = float(round(right, n))
     assert question_verdict(q, rounded) == f"not yet: right to {n} decimal{'s' * (n != 1)}; give {q.decimals}"
     cut = math.trunc(right * 10 ** n) / 10 ** n
