@@ -184,7 +184,8 @@ def verdict(answer: object, expected: object, *, mistakes: Iterable[tuple[object
     A wrong answer that equals (as closely) the value of one of ``mistakes``, pairs
     ``(wrong value, hint)`` read only when the answer is not correct, gets that hint
     (every hint, when two mistakes give the same value). A number rounded or cut to
-    fewer decimals than the question's ``decimals`` is told so.
+    fewer decimals than the question's ``decimals`` is told so (a fraction or a whole number is not a
+    rounded decimal).
 
     >>> verdict(None, Fraction(3, 4))
     'not yet: replace None with your answer and run the cell again'
@@ -216,8 +217,14 @@ def verdict(answer: object, expected: object, *, mistakes: Iterable[tuple[object
     found = _mistaken(lambda value: _near(given, value), mistakes)
     if found != TRY_AGAIN:
         return found
-    shown = _rounded_decimals(given, target, decimals)
+    shown = None if _typed_exactly(answer) else _rounded_decimals(given, target, decimals)
     return TRY_AGAIN if shown is None else f"not yet: right to {_decimals(shown)}; give {decimals}"
+
+
+def _typed_exactly(answer: object) -> bool:
+    """Whether ``answer`` is a whole number or a fraction ("9/10", ``Fraction(9, 10)``), not a rounded
+    decimal."""
+    return isinstance(answer, numbers.Rational) or (isinstance(answer, str) and "/" in answer)
 
 
 def _same_word(word: Optional[str], expected: object) -> bool:
@@ -464,6 +471,7 @@ def check_function(exercise_id: str, function: object) -> None:
         return
     if wrong_value and found.misconceptions:
         told = _mistaken(_same_mistake(found, function), ((m.answer, m.hint) for m in found.misconceptions))
-        if told != TRY_AGAIN:
-            problem = f"{told} ({problem.removeprefix('not yet: ')})"
-    _print(problem)
+        if told != TRY_AGAIN:  # the mistake, then the counter-example on a line of its own
+            _print(told)
+            problem = "  " + problem.removeprefix("not yet: ")
+    print(problem)

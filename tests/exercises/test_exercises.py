@@ -46,12 +46,13 @@ def test_every_way_of_writing_three_quarters(answer):
     assert verdict(answer, Fraction(3, 4)) == CORRECT
 
 
-@pytest.mark.parametrize("answer, ok", [
-    (0.9091, True), ("0.9091", True), (0.90909, True), ("10/11", True),
-    (0.909, False), (0.9092, False), (0.91, False), ("9/10", False),
+@pytest.mark.parametrize("answer, message", [
+    (0.9091, CORRECT), ("0.9091", CORRECT), (0.90909, CORRECT), ("10/11", CORRECT),
+    (0.909, "not yet: right to 3 decimals; give 4"), (0.9092, TRY_AGAIN),
+    (0.91, "not yet: right to 2 decimals; give 4"), ("9/10", TRY_AGAIN), (Fraction(9, 10), TRY_AGAIN),
 ])
-def test_a_fraction_typed_to_four_decimals(answer, ok):
-    assert verdict(answer, Fraction(10, 11)) == (CORRECT if ok else TRY_AGAIN)
+def test_a_fraction_typed_to_four_decimals(answer, message):
+    assert verdict(answer, Fraction(10, 11)) == message
 
 
 def test_counts_and_computed_scores():
@@ -61,7 +62,8 @@ def test_counts_and_computed_scores():
     score = mtlearn.d2l_bleu("A B".split(), "A B C D E F".split(), 2).score
     assert math.isclose(score, math.exp(-2))
     assert verdict(0.1353, score) == verdict("0.1353", score) == CORRECT
-    assert verdict(0.1354, score) == verdict(0.14, score) == TRY_AGAIN
+    assert verdict(0.1354, score) == verdict(0.15, score) == TRY_AGAIN
+    assert verdict(0.14, score) == "not yet: right to 2 decimals; give 4"
 
 
 def test_a_number_type_from_numpy_is_a_number():
@@ -224,7 +226,8 @@ def test_decimal_and_numpy_zero_d_arrays_are_numbers():
     np = pytest.importorskip("numpy")
     assert verdict(Decimal("0.75"), Fraction(3, 4)) == verdict(np.array(0.75), Fraction(3, 4)) == CORRECT
     assert verdict(np.array(3), 3) == verdict(np.float32(0.75), Fraction(3, 4)) == CORRECT
-    assert verdict(Decimal("0.7"), Fraction(3, 4)) == TRY_AGAIN
+    assert verdict(Decimal("0.6"), Fraction(3, 4)) == TRY_AGAIN
+    assert verdict(Decimal("0.8"), Fraction(3, 4)) == "not yet: right to 1 decimal; give 4"
     assert verdict(Decimal("1e100000000"), Fraction(3, 4)).startswith("not yet: '1E+100000000' is too large")
     assert verdict(np.array([0.75]), Fraction(3, 4)).startswith("not yet: the answer is a number")
     assert verdict(np.array(True), 1).startswith("not yet: the answer is a number")
