@@ -58,8 +58,8 @@ def _q3() -> mtlearn.MeteorResult:
 
 def _penalty_steps(chunks: int, matches: int) -> str:
     """The penalty's steps with the numbers substituted."""
-    frag = fragmentation(chunks, matches)
-    return (f"  c / u_m = {chunks}/{matches} = {frag}\n  Pen = 0.5 * ({frag})^3 = "
+    return (f"  c / u_m = {chunks}/{matches} = {float(fragmentation(chunks, matches)):.4f}\n"
+            f"  Pen = gamma (c / u_m)^beta = 0.5 * ({chunks}/{matches})^3 = "
             f"{fragmentation_penalty(chunks, matches)}")
 
 

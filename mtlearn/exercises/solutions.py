@@ -13,6 +13,7 @@ LookupError: exercise_id '99.9': no such exercise; notebook 99 has none
 from __future__ import annotations
 
 import numbers
+import textwrap
 from fractions import Fraction
 
 from mtlearn.exercises.catalogue import exercise
@@ -47,7 +48,7 @@ def solution_text(found: Exercise) -> str:
     >>> print(solution_text(exercise("02.2")).splitlines()[0])
     This gives the answer away: try `check` first.
     """
-    lines = [WARNING, f"{found.id}: {found.prompt}"]
+    lines = [WARNING, textwrap.fill(f"{found.id}: {found.prompt}", 110, subsequent_indent="  ")]
     if isinstance(found, Question):
         if found.working is not None:
             lines.append(found.working().rstrip())
