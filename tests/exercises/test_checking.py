@@ -95,15 +95,19 @@ def _roundable(q) -> list[int]:
     return [k for k in range(1, q.decimals) if abs(round(Fraction(right), k) - Fraction(right)) > TOLERANCE]
 
 
-ROUNDABLE = [q for q in QUESTIONS if _roundable(q)]
-
-
 def test_most_questions_have_an_answer_that_can_be_rounded():
-    assert len(ROUNDABLE) >= 15, [q.id for q in ROUNDABLE]
+    roundable = [q.id for q in QUESTIONS if _roundable(q)]
+    assert len(roundable) >= 15, roundable
 
 
-@pytest.mark.parametrize("q", ROUNDABLE, ids=_ids)
+@pytest.mark.parametrize("q", QUESTIONS, ids=_ids)
 def test_an_answer_rounded_to_fewer_decimals_is_told_how_many_to_give(q):
+    # The answers are computed here, not when the tests are collected (08.4 loads WordNet: seconds).
+    if not _roundable(q):  # a word, a count, or -6.2: an answer rounded to a whole number is just wrong
+        right = q.answer()
+        near = "0.5" if isinstance(right, str) else round(Fraction(right)) + Fraction(1, 2)
+        assert question_verdict(q, float(near) if not isinstance(near, str) else near) == TRY_AGAIN
+        return
     right = Fraction(q.answer())
     n = max(_roundable(q))  # the most decimals at which the rounded answer is no longer correct
     rounded = float(round(right, n))
