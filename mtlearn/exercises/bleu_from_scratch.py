@@ -132,7 +132,9 @@ EXERCISES: tuple[Exercise, ...] = (
         (( *_THE_THE, 1), *((*_EXAMPLE_A, n) for n in (1, 2, 3, 4))),
         _precision_case,
         misconceptions=(
-            Misconception("unclipped counts", f"this counts without clipping: {_CLIPPING}.",
+            Misconception("unclipped counts",
+                          "this counts without clipping: each candidate n-gram may be credited at most as "
+                          "often as it appears in one reference.",
                           _unclipped_precision),
             Misconception("clipped at the references' sum",
                           "this clips at the count summed over the references: the clip is the largest "

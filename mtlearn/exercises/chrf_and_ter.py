@@ -139,8 +139,8 @@ EXERCISES: tuple[Exercise, ...] = (
         _counts_case,
         misconceptions=(
             Misconception("beta on precision",
-                          "this weights precision beta times more: F_beta = (1 + beta^2) P R / "
-                          "(beta^2 P + R) weights recall.", _beta_on_precision),
+                          "this weights precision more: F_beta = (1 + beta^2) P R / (beta^2 P + R) "
+                          "weights recall beta times more.", _beta_on_precision),
             Misconception("every order averaged",
                           "this averages over every order: an order where either side has no n-grams is "
                           "left out (the effective order).", _every_order))),

@@ -134,8 +134,9 @@ EXERCISES: tuple[Exercise, ...] = (
                             f"this names the metrics that order them the other way: {_AGREE_RULE}.",
                             lambda: _OTHER[_comparison("ja-en", "LanguageX", "NAIST-NICT-TIT").agreeing]),
               Misconception("not significant counted as agreeing",
-                            "a difference that is not significant does not agree with the humans: the "
-                            "question asks which metric puts the two in the humans' order.",
+                            "a metric that orders them unlike the humans does not agree, even when its "
+                            "difference is not significant: the question asks which puts them in the humans' "
+                            "order.",
                             lambda: _not_significant_as_agreeing("ja-en", "LanguageX", "NAIST-NICT-TIT"))),
              working=lambda: _comparison("ja-en", "LanguageX", "NAIST-NICT-TIT").explain()),
     Question("06.2", "Which metric orders Lan-Bridge and Online-G (de-en) as the humans do: "

@@ -107,7 +107,7 @@ EXERCISES: tuple[Exercise, ...] = (
              lambda: mqm_score(ROW_ERRORS),
              (Misconception("punctuation as any minor error",
                             "this weighs a Minor Fluency/Punctuation error like any Minor error: it weighs "
-                            "one tenth of one.", lambda: _punctuation_as_minor(ROW_ERRORS)),
+                            "a tenth of one.", lambda: _punctuation_as_minor(ROW_ERRORS)),
               Misconception("sign forgotten", f"this is the sum of the weights: {_MQM_RULE}.",
                             lambda: _positive_mqm(ROW_ERRORS))),
              working=_weights_working),
