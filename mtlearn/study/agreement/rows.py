@@ -294,12 +294,11 @@ class PairwiseComparison:
         >>> compare_systems("de-en", "Lan-Bridge", "Online-W").verdict
         'both'
         >>> compare_systems("ja-en", "DLUT", "NT5").verdict
-        'no order to agree with: the humans do not separate them (p = 0.352, not significant)'
+        'no order to agree with (the humans do not separate them, p = 0.352)'
         """
         if self.human_significant:
             return self.agreeing
-        return f"no order to agree with: the humans do not separate them ({p_value_text(self.human_p)}, " \
-               "not significant)"
+        return f"no order to agree with (the humans do not separate them, {p_value_text(self.human_p)})"
 
     def winner(self, metric: Optional[str] = None) -> Optional[str]:
         """The system ahead for the humans (``metric=None``) or for ``metric`` (``None`` on a tie)."""
