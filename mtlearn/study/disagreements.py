@@ -17,6 +17,7 @@ time (never shipped: the texts stay in ``../shared``).
 from __future__ import annotations
 
 import itertools
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Optional
@@ -25,7 +26,61 @@ from mtlearn.study.metric_scores import metric as study_metric
 from mtlearn.study.metric_scores import score_system
 from mtlearn.study.mqm import MqmData, MqmError
 
-__all__ = ["Disagreement", "disagreements", "DisagreementCase", "disagreement_cases"]
+__all__ = ["Disagreement", "disagreements", "DisagreementCase", "disagreement_cases", "wrap_columns"]
+
+
+#: The widest line :meth:`DisagreementCase.explain` prints, in display columns (a notebook output's width).
+WIDTH = 110
+
+
+def _columns(text: str) -> int:
+    """Display columns of ``text``: a wide (Chinese, Japanese) character takes two.
+
+    >>> _columns("ab"), _columns("又或")
+    (2, 4)
+    """
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def wrap_columns(text: str, first: str, rest: str, width: int = WIDTH) -> list[str]:
+    """``text`` after ``first``, wrapped at spaces (anywhere between wide characters, which have none)
+    within ``width`` display columns; continuation lines start with ``rest``. Nothing is dropped: the
+    lines' texts joined give ``text`` back (with single spaces where a line was broken at one).
+
+    >>> wrap_columns("the cat sat on the mat", "  > ", "    ", width=15)
+    ['  > the cat sat', '    on the mat']
+    >>> wrap_columns("又或者说我们", "> ", "  ", width=8)
+    ['> 又或者', '  说我们']
+    """
+    room = width - max(_columns(first), _columns(rest))
+    # A word wider than a whole line (a URL) is cut where the line ends rather than overflow.
+    tokens = [piece for t in _tokens(text) for piece in (list(t) if _columns(t) > room else [t])]
+    lines, line = [], first
+    for token in tokens:
+        if token == " ":
+            line += "" if line in (first, rest) else " "
+            continue
+        if _columns(line + token) > width and line not in (first, rest):
+            lines.append(line.rstrip())
+            line = rest
+        line += token
+    lines.append(line.rstrip())
+    return lines
+
+
+def _tokens(text: str) -> list[str]:
+    """Runs of narrow non-space characters, single wide characters, and " " for each run of spaces:
+    a line may break at a space or beside a wide character (Chinese has no spaces between words)."""
+    tokens: list[str] = []
+    for ch in text:
+        if ch.isspace():
+            if tokens and tokens[-1] != " ":
+                tokens.append(" ")
+        elif _columns(ch) == 2 or not tokens or tokens[-1] == " " or _columns(tokens[-1][-1]) == 2:
+            tokens.append(ch)
+        else:
+            tokens[-1] += ch
+    return tokens
 
 
 @dataclass(frozen=True)
@@ -133,13 +188,16 @@ class DisagreementCase:
         def errors(items: tuple[MqmError, ...]) -> str:
             return "; ".join(f"{e.severity} {e.category}: {e.span!r}" for e in items) or "no errors"
 
-        lines = [f"segment {d.seg_id}: the experts prefer {d.better} (MQM {d.mqm_better:g}) to {d.worse} "
-                 f"(MQM {d.mqm_worse:g}); the metric scores them {d.metric_better:.4f} "
-                 f"and {d.metric_worse:.4f}",
-                 f"  source:    {self.source}"]
-        lines += [f"  reference: {r}" for r in self.references]
-        lines += [f"  {d.better}: {self.better_text}", f"    errors: {errors(self.better_errors)}",
-                  f"  {d.worse}: {self.worse_text}", f"    errors: {errors(self.worse_errors)}"]
+        lines = wrap_columns(f"segment {d.seg_id}: the experts prefer {d.better} (MQM {d.mqm_better:g}) to "
+                             f"{d.worse} (MQM {d.mqm_worse:g}); the metric scores them {d.metric_better:.4f} "
+                             f"and {d.metric_worse:.4f}", "", "  ")
+        lines += wrap_columns(self.source, "  source:    ", " " * 13)
+        for r in self.references:
+            lines += wrap_columns(r, "  reference: ", " " * 13)
+        for name, text, items in ((d.better, self.better_text, self.better_errors),
+                                  (d.worse, self.worse_text, self.worse_errors)):
+            lines += wrap_columns(text, f"  {name}: ", " " * 4)
+            lines += wrap_columns(errors(items), "    errors: ", " " * 6)
         return "\n".join(lines)
 
 

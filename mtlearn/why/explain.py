@@ -3,24 +3,33 @@
 >>> from mtlearn.why import compare_implementations
 >>> c = compare_implementations("the cat sat on the mat", ["the cat sat on a mat", "a cat sat"],
 ...                             profiles=["sacrebleu-corpus", "hf-evaluate-smooth"])
->>> print(explain_text(c, "sacrebleu-corpus", "hf-evaluate-smooth"))  # doctest: +NORMALIZE_WHITESPACE
+>>> print(explain_text(c, "sacrebleu-corpus", "hf-evaluate-smooth"))
 BLEU of 1 segment: from sacrebleu-corpus (0.5373) to hf-evaluate-smooth (0.6435), one step at a time
-  step                      settings (before -> after)                     score after  contribution
-  tokenisation              same                                                0.5373       +0.0000
-  n-gram counting/clipping  same                                                0.5373       +0.0000
-  reference length          ref_length: closest -> shortest                     0.5373       +0.0000  moves reference_length
-  precisions/smoothing      smoothing: exp -> lin-och                           0.6435       +0.1062  moves precisions, geometric_mean, score, reported
-  brevity penalty           brevity_penalty: papineni -> ratio                  0.6435       +0.0000
-  aggregation               same                                                0.6435       +0.0000
-  score/scale               scale: 100 -> 1                                     0.6435       +0.0000  moves reported
-  total                                                                                      +0.1062  = 0.6435 - 0.5373 exactly
+  step                      score after  contribution
+  tokenisation                   0.5373       +0.0000  (same settings)
+  n-gram counting/clipping       0.5373       +0.0000  (same settings)
+  reference length               0.5373       +0.0000
+      settings: ref_length: closest -> shortest
+      moves:    reference_length
+  precisions/smoothing           0.6435       +0.1062
+      settings: smoothing: exp -> lin-och
+      moves:    precisions, geometric_mean, score, reported
+  brevity penalty                0.6435       +0.0000
+      settings: brevity_penalty: papineni -> ratio
+      moves:    nothing on these inputs
+  aggregation                    0.6435       +0.0000  (same settings)
+  score/scale                    0.6435       +0.0000
+      settings: scale: 100 -> 1
+      moves:    reported
+  total                                       +0.1062  = 0.6435 - 0.5373 exactly
   first divergence: reference length (settings first differ at: reference length)
-"""  # noqa: E501
+"""
 
 from __future__ import annotations
 
 import html
-from typing import Any, Optional
+import textwrap
+from typing import Any, Iterable, Optional
 
 from mtlearn.core.derivation import derive_html, derive_text
 from mtlearn.core.wording import plural
@@ -53,22 +62,44 @@ def _signed(x: Any) -> str:
     return f"{value:+.4f}"
 
 
+#: The widest line the text renderers print: a notebook's output and a terminal keep their columns.
+WIDTH = 110
+
+
+def _wrapped(label: str, text: str, indent: int, keep: Iterable[str] = ()) -> list[str]:
+    """``label`` then ``text``, wrapped within :data:`WIDTH` under the text's first character; no line
+    breaks inside a phrase of ``keep`` (a step's name such as "n-gram counting/clipping").
+
+    >>> _wrapped("moves: ", "tokens, matches, the score", 2, keep=["the score"])
+    ['  moves: tokens, matches, the score']
+    """
+    glue = "\x00"  # stands for a space that must not break; never in a setting or a step name
+    for phrase in keep:
+        text = text.replace(phrase, phrase.replace(" ", glue))
+    head = " " * indent + label
+    lines = textwrap.wrap(text, WIDTH, initial_indent=head, subsequent_indent=" " * len(head),
+                          break_long_words=False, break_on_hyphens=False) or [head.rstrip()]
+    return [line.replace(glue, " ") for line in lines]
+
+
 def _walk_text(c: "ImplementationComparison", d: "Divergence") -> list[str]:
+    # One block per step: the numbers stand in three aligned columns; what the step changes and what it
+    # moves follow below it, wrapped, so no line grows with the settings' length.
     rows = step_rows(d)
     width = max(len(r["step"]) for r in rows)
-    swidth = max(45, max(len(r["settings"]) for r in rows))
     lines = [
         f"{c.metric.upper()} of {plural(c.segments, 'segment')}: from {d.profile_a} ({_num(d.score_a)}) to "
         f"{d.profile_b} ({_num(d.score_b)}), one step at a time",
-        f"  {'step':<{width}}  {'settings (before -> after)':<{swidth}}  score after  contribution",
+        f"  {'step':<{width}}  score after  contribution",
     ]
     for r in rows:
-        line = (f"  {r['step']:<{width}}  {r['settings']:<{swidth}}  {_num(r['score_after']):>11}"
-                f"  {_signed(r['contribution']):>12}")
-        if r["moved"] and r["settings_differ"]:
-            line += "  moves " + ", ".join(r["moved"])
-        lines.append(line)
-    lines.append(f"  {'total':<{width}}  {'':<{swidth}}  {'':>11}  {_signed(d.total):>12}  = "
+        same = "" if r["settings_differ"] else "  (same settings)"
+        lines.append(f"  {r['step']:<{width}}  {_num(r['score_after']):>11}  "
+                     f"{_signed(r['contribution']):>12}{same}")
+        if r["settings_differ"]:
+            lines += _wrapped("settings: ", r["settings"], 6)
+            lines += _wrapped("moves:    ", ", ".join(r["moved"]) or "nothing on these inputs", 6)
+    lines.append(f"  {'total':<{width}}  {'':>11}  {_signed(d.total):>12}  = "
                  f"{_num(d.score_b)} - {_num(d.score_a)}" + (" exactly" if d.total == d.difference else ""))
     if d.first_divergence is None:
         lines.append("  no step moves anything: the two agree on these inputs")
@@ -79,15 +110,15 @@ def _walk_text(c: "ImplementationComparison", d: "Divergence") -> list[str]:
 
 
 def _table_text(c: "ImplementationComparison") -> list[str]:
+    # The library's name, the one column of free length, comes last and wraps under itself.
     width = max(len(p.name) for p in c.profiles)
-    lib = max(len(p.library) for p in c.profiles)
     tok = "each library's own" if c.tokenize is None else c.tokenize
     lines = [f"{c.metric.upper()} of {plural(c.segments, 'segment')} under {len(c.profiles)} implementations "
              f"(tokenize: {tok})",
-             f"  {'profile':<{width}}  {'library':<{lib}}  score (0-1)  as reported"]
+             f"  {'profile':<{width}}  score (0-1)  as reported  library"]
     for p in c.profiles:
         reported = _reported(p.reported, p.scale)
-        lines.append(f"  {p.name:<{width}}  {p.library:<{lib}}  {_num(p.score):>11}  {reported:>11}")
+        lines += _wrapped(f"{p.name:<{width}}  {_num(p.score):>11}  {reported:>11}  ", p.library, 2)
     return lines
 
 
@@ -108,8 +139,10 @@ def explain_text(c: ImplementationComparison, a: Optional[str] = None, b: Option
         for d in others:
             where = d.first_divergence or "none (they agree here)"
             moving = [s.step for s in d.steps if s.score_moves]
-            lines.append(f"  {d.profile_b:<{max(len(p.name) for p in c.profiles)}}  first divergence: {where}"
-                         + (f"; the score moves at: {', '.join(moving)}" if moving else ""))
+            lines += _wrapped(f"{d.profile_b:<{max(len(p.name) for p in c.profiles)}}  ",
+                              f"first divergence: {where}"
+                              + (f"; the score moves at: {', '.join(moving)}" if moving else ""), 2,
+                              keep=[s.step for s in d.steps])
         lines.append("  (c.explain(a, b) prints one pair's walk step by step)")
     return "\n".join(lines)
 

@@ -40,6 +40,18 @@ def test_agreement_renders_the_table_numbers_in_the_chosen_order(first, second):
     assert len(x.figure.axes) == 2 and len(find_gid(ax, "highlight")[0].get_xdata()) == 2
 
 
+def test_agreement_headline_has_no_order_when_the_humans_have_none():
+    x = AgreementExplorer("ja-en", "DLUT", "NT5")
+    c = agreement.compare_systems("ja-en", "DLUT", "NT5")
+    assert not c.human_significant
+    headline = x.score_html.value
+    assert "do not separate them" in headline and f"p = {c.human_p:.3f}" in headline
+    assert ">neither<" not in headline
+    significant = AgreementExplorer("ja-en", "LanguageX", "NAIST-NICT-TIT")
+    assert f">{agreement.compare_systems('ja-en', 'LanguageX', 'NAIST-NICT-TIT').agreeing}<" in (
+        significant.score_html.value)
+
+
 def test_agreement_defaults_to_the_humans_top_two():
     x = AgreementExplorer("cs-en")
     assert [x.system_1_input.value, x.system_2_input.value] == _ranked_by_humans("cs-en")[:2]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import itertools
 import random
+import unicodedata
 
 import pytest
 
 import mtlearn
-from mtlearn.study.disagreements import disagreement_cases, disagreements
+from mtlearn.study.disagreements import disagreement_cases, disagreements, wrap_columns
 
 HUMAN = {"A": [0, -5], "B": [-10, -5], "C": [-1, 0]}
 METRIC = {"A": [0.2, 0.5], "B": [0.6, 0.4], "C": [0.1, 0.3]}
@@ -76,6 +77,26 @@ def test_cases_from_the_data_carry_the_texts_and_the_experts_errors(mqm_data):
                              effective_order=True).score
                 for t in (c.better_text, c.worse_text)]
         assert bleu == [d.metric_better, d.metric_worse] and bleu[0] < bleu[1]
-        assert c.source in c.explain() and d.worse in c.explain()
+        text = c.explain()
+        # Wrapped within 110 display columns (a wide character takes two), and nothing is lost: the
+        # lines joined again hold the source and both translations.
+        assert all(_columns(line) <= 110 for line in text.splitlines()), text
+        # (Chinese wraps between characters, where there is no space to keep: compare without spaces.)
+        joined = "".join(text.split())
+        for original in (c.source, c.better_text, c.worse_text, d.worse):
+            assert "".join(original.split()) in joined
     with pytest.raises(ValueError, match="^reference: unknown value 'refC'"):
         disagreement_cases(mqm_data, "bleu", "refC")
+
+
+def _columns(line: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
+@pytest.mark.parametrize("text", ["the cat sat on the mat " * 12, "又或者说，我们会不会只是多元宇宙中的" * 6,
+                                  "a  b\tc", "", "x" * 120])
+def test_wrap_columns_fits_and_keeps_every_character(text):
+    lines = wrap_columns(text, "  source:    ", " " * 13)
+    assert all(_columns(line) <= 110 for line in lines)
+    assert lines[0].startswith("  source:")
+    assert "".join(line[13:] for line in lines).replace(" ", "") == "".join(text.split())

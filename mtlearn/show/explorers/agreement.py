@@ -184,7 +184,7 @@ class AgreementExplorer(Explorer):
         first, second = self.system_1_input.value, self.system_2_input.value
         self.score_html.value = (
             f'<b style="font-size:1.2em">orders them as the humans do: <span class="{css.NUMBER}" '
-            f'data-name="agreeing" data-value="{c.agreeing}">{c.agreeing}</span></b>')
+            f'data-name="agreeing" data-value="{c.agreeing}">{html.escape(c.verdict)}</span></b>')
         self.summary_html.value = self._summary(c, first, second)
         self.moves_html.value = self._moves_table(c.pair)
         self.figure = plots.plot_agreement_grid([c.pair], highlight=[first, second], exclude=self._left_out(),

@@ -282,6 +282,24 @@ class PairwiseComparison:
         names = [m for m in SIGNIFICANCE_METRICS if self.metric(m).agrees]
         return "both" if len(names) == len(SIGNIFICANCE_METRICS) else (names[0] if names else "neither")
 
+    @property
+    def verdict(self) -> str:
+        """The answer to "which metric orders them as the humans do?", honest when there is no order.
+
+        When the humans' own difference is not significant they do not separate the two systems, and
+        ``agreeing`` (which follows the sign of a difference beyond chance) would be read as a verdict it is
+        not: the verdict says so instead.
+
+        >>> from mtlearn.study.agreement import compare_systems
+        >>> compare_systems("de-en", "Lan-Bridge", "Online-W").verdict
+        'both'
+        >>> compare_systems("ja-en", "DLUT", "NT5").verdict
+        'no order to agree with (the humans do not separate them, p = 0.352)'
+        """
+        if self.human_significant:
+            return self.agreeing
+        return f"no order to agree with (the humans do not separate them, {p_value_text(self.human_p)})"
+
     def winner(self, metric: Optional[str] = None) -> Optional[str]:
         """The system ahead for the humans (``metric=None``) or for ``metric`` (``None`` on a tie)."""
         if metric is None:
@@ -314,7 +332,7 @@ class PairwiseComparison:
             lines.append(f"{METRIC_NAMES[m]:7} {verdict}: {d.a:.4f} against {d.b:.4f}, {how} "
                          f"(paired bootstrap {p_value_text(d.p_value)}, "
                          f"{'significant' if d.significant else 'not significant'})")
-        lines.append(f"orders them as the humans do: {self.agreeing}")
+        lines.append(f"orders them as the humans do: {self.verdict}")
         return "\n".join(lines)
 
 

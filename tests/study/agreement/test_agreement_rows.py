@@ -93,6 +93,24 @@ def test_explain_names_both_systems_and_every_verdict():
     assert lines[-1] == f"orders them as the humans do: {c.agreeing}"
 
 
+def test_verdict_says_when_the_humans_do_not_separate_the_systems(tables):
+    # ja-en DLUT against NT5: the humans' difference is not significant, so "neither" would be a verdict on
+    # an order the humans never gave; every row is checked, read from the human test's own flag and p.
+    c = compare_systems("ja-en", "DLUT", "NT5")
+    assert not c.human_significant
+    last = c.explain().splitlines()[-1]
+    assert "do not separate them" in last and f"p = {c.human_p:.3f}" in last and "neither" not in last
+    seen = set()
+    for row in tables.pairwise:
+        last = row.explain().splitlines()[-1]
+        seen.add(row.human_significant)
+        if row.human_significant:
+            assert last == f"orders them as the humans do: {row.agreeing}"
+        else:
+            assert "no order to agree with" in last and row.agreeing not in last.split(":")[-1]
+    assert seen == {True, False}
+
+
 def test_document_claim_is_the_digest_s():
     digest = REPO.parent / "shared" / "seeds" / "DIGEST.md"
     if not digest.is_file():
