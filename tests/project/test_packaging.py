@@ -96,3 +96,18 @@ def test_console_script_and_version_are_declared():
     project = _pyproject()["project"]
     assert project["scripts"]["mtlearn"] == "mtlearn.tools.cli.main:main"
     assert "version" in project["dynamic"]
+
+
+def test_distribution_name_is_not_the_unrelated_pypi_mtlearn():
+    # PyPI's "mtlearn" is another project ("Morphological tree learning utilities"): pip install mtlearn would
+    # install it. The distribution is mtlearn-course (free on PyPI when chosen); the import name stays mtlearn,
+    # and every install instruction says mtlearn-course.
+    project = _pyproject()["project"]
+    assert project["name"] == "mtlearn-course"
+    assert _pyproject()["tool"]["setuptools"]["packages"]["find"]["include"] == ["mtlearn*"]
+    for name in ("README.md", "DEVELOPERS.md", "environment.yml", "mtlearn/core/tokenize.py",
+                 "mtlearn/metrics/bertscore/model.py", "mtlearn/metrics/bleu/CARD.md"):
+        text = (REPO / name).read_text()
+        assert not re.search(r"pip install [^\n]*'mtlearn\[", text), f"{name}: pip install 'mtlearn[...]'"
+    env = yaml.safe_load((REPO / "environment.yml").read_text())
+    assert env["name"] == project["name"]
