@@ -212,9 +212,9 @@ def fresh_tokenizers():
 
 MISSING = {
     "ja-mecab": ("MeCab",
-                 r"^tokenize: 'ja-mecab' needs MeCab and its dictionary: pip install 'mtlearn\[ja\]'"),
+                 r"^tokenize: 'ja-mecab' needs MeCab and its dictionary: pip install 'mtlearn-course\[ja\]'"),
     "ko-mecab": ("mecab_ko",
-                 r"^tokenize: 'ko-mecab' needs MeCab-ko and its dictionary: pip install 'mtlearn\[ko\]'"),
+                 r"^tokenize: 'ko-mecab' needs MeCab-ko and its dictionary: pip install 'mtlearn-course\[ko\]'"),
 }
 
 
