@@ -84,7 +84,8 @@ figures: setup
 #                    build/mtlearn-student/ and build/mtlearn-student.zip
 #   make instructor  the worked solutions and their outputs: build/instructor/
 student: $(TEST_STAMP)
-	rm -rf build/wheel
+	@# setuptools builds in build/lib: a module deleted since the last build would stay in the wheel.
+	rm -rf build/wheel build/lib build/bdist.*
 	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir build/wheel .
 	$(BIN)/python -m mtlearn.tools.editions student --out build/mtlearn-student --zip build/mtlearn-student.zip \
 		--wheel build/wheel/mtlearn_course-*.whl

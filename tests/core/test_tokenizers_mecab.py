@@ -214,7 +214,8 @@ MISSING = {
     "ja-mecab": ("MeCab",
                  r"^tokenize: 'ja-mecab' needs MeCab and its dictionary: pip install 'mtlearn-course\[ja\]'"),
     "ko-mecab": ("mecab_ko",
-                 r"^tokenize: 'ko-mecab' needs MeCab-ko and its dictionary: pip install 'mtlearn-course\[ko\]'"),
+                 r"^tokenize: 'ko-mecab' needs MeCab-ko and its dictionary: "
+                 r"pip install 'mtlearn-course\[ko\]'"),
 }
 
 

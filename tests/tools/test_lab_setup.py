@@ -12,7 +12,13 @@ from pathlib import Path
 import pytest
 from repo_paths import REPO
 
-from mtlearn.tools.lab_setup import CONFIG_NAME, DISABLED_EXTENSIONS, main, page_config_folder, quiet_jupyterlab
+from mtlearn.tools.lab_setup import (
+    CONFIG_NAME,
+    DISABLED_EXTENSIONS,
+    main,
+    page_config_folder,
+    quiet_jupyterlab,
+)
 
 pytest.importorskip("jupyterlab_server", reason="JupyterLab is in the lab extra: pip install -e '.[lab]'")
 
