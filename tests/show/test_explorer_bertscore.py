@@ -28,7 +28,7 @@ from mtlearn.show.plots import BERTSCORE_PICTURE_MAX_TOKENS, find_gid  # noqa: E
 
 needs_model = pytest.mark.skipif(importlib.util.find_spec(PACKAGE[1]) is None,
                                  reason=f"the encoder's package {PACKAGE[0]} is not installed "
-                                        "(mtlearn[neural])")
+                                        "(mtlearn-course[neural])")
 
 CAND, REFS = "The cat sat on the mat.", ["A cat was sitting on the mat.", "There is a cat on the mat."]
 

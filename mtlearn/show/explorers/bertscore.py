@@ -138,7 +138,7 @@ class BertScoreExplorer(Explorer):
     ``candidate``: the candidate text; ``references``: a list of strings or one string with one
     reference per line; ``layer``, ``idf``, ``rescale``: :func:`mtlearn.bertscore`'s. Shows P, R, F1,
     both sides' matches (cosine and weight of each), and the matrix and layers picture. Needs the
-    encoder's package (``mtlearn[neural]``); without it the message says how to install it.
+    encoder's package (``mtlearn-course[neural]``); without it the message says how to install it.
     ``.encoded`` counts the encoder's runs.
 
     >>> x = BertScoreExplorer("the cat sat", ["a cat sat down"])     # doctest: +SKIP

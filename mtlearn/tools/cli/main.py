@@ -8,7 +8,7 @@ files, with the derivation on demand.
     mtlearn chrf   -r REF [REF ...] [-i HYP [HYP ...]] [--plus] [options]   # chrF2, chrF2++
     mtlearn ter    -r REF [REF ...] [-i HYP [HYP ...]] [options]
     mtlearn wer    -r REF [REF ...] [-i HYP [HYP ...]] [options]            # also: mtlearn cer
-    mtlearn bertscore -r REF [REF ...] [-i HYP [HYP ...]] [--layer N] [--idf]   # needs mtlearn[neural]
+    mtlearn bertscore -r REF [REF ...] [-i HYP [HYP ...]] [--layer N] [--idf]   # needs mtlearn-course[neural]
     mtlearn score  -r REF [REF ...] -i SYS [SYS ...] -m bleu chrf ter ...   # one table, sacreBLEU's -m
     mtlearn wordnet [--check]           # make WordNet available for METEOR's synonym stage
     mtlearn compare -r REF [REF ...] -i BASELINE SYS2 [SYS3 ...] [--metric bleu|chrf|meteor|ter]

