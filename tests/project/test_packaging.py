@@ -22,7 +22,7 @@ PIP_ONLY_EXTRAS = ("ja", "ko")
 
 # The extras `make setup` installs: everything the test suite uses, so that `make test` on a fresh
 # machine (CI) runs every test instead of skipping the Japanese/Korean ones.
-MAKE_EXTRAS = {"test", "notebooks", "ja", "ko", "neural"}
+MAKE_EXTRAS = {"test", "notebooks", "ja", "ko", "neural", "book"}
 
 
 def _split(requirement: str) -> tuple[str, str]:
