@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import filecmp
+import hashlib
 import json
 import shutil
 import subprocess
@@ -71,9 +72,17 @@ def _files(root: Path, patterns: Iterable[str]) -> list[Path]:
     return sorted({path for pattern in patterns for path in root.glob(pattern) if path.is_file()})
 
 
-def stage_sources(src: Path = SRC) -> int:
-    """Copy the Sphinx project, the pages and the .po files into ``src``; remove what is no longer a source.
-    Returns how many files changed."""
+def project_hash() -> str:
+    """A hash of the Sphinx project itself (conf.py, the extension, the CSS): when it changes every page is
+    built again (Sphinx notices a changed conf.py, not a changed extension)."""
+    digest = hashlib.sha256()
+    for path in _files(BOOK, PROJECT_FILES):
+        digest.update(str(path.relative_to(BOOK)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def stage_sources(src: Path = SRC) -> None:
+    """Copy the Sphinx project, the pages and the .po files into ``src``; remove what is not a source now."""
     wanted: dict[Path, Path] = {}
     for path in _files(BOOK, PROJECT_FILES):
         wanted[src / path.relative_to(BOOK)] = path
@@ -81,12 +90,12 @@ def stage_sources(src: Path = SRC) -> int:
         wanted[src / path.relative_to(REPO)] = path
     for path in _files(BOOK / "locales", ("*/LC_MESSAGES/**/*.po",)):
         wanted[src / "locales" / path.relative_to(BOOK / "locales")] = path
-    changed = sum(copy_if_changed(source, target) for target, source in wanted.items())
+    for target, source in wanted.items():
+        copy_if_changed(source, target)
     for stale in [p for p in src.rglob("*") if p.is_file()] if src.is_dir() else []:
         generated = stale.suffix == ".mo" or "_vendor" in stale.relative_to(src).parts
         if stale not in wanted and not generated and "__pycache__" not in stale.parts:
             stale.unlink()
-    return changed
 
 
 def run(argv: Sequence[str], what: str, cwd: Path = REPO) -> None:
@@ -144,9 +153,12 @@ def vendor(node_modules: Path, target: Path) -> list[dict[str, str]]:
     return listing
 
 
-def sphinx(builder: str, out: Path, language: str = "en", doctrees: Path = DOCTREES) -> None:
-    """One Sphinx build of the staged sources (warnings printed, not fatal: a notebook's output may warn)."""
-    run([sys.executable, "-m", "sphinx", "-b", builder, "-q", "-D", f"language={language}",
+def sphinx(builder: str, out: Path, language: str = "en", fresh: bool = False,
+           doctrees: Path = DOCTREES) -> None:
+    """One Sphinx build of the staged sources (warnings printed, not fatal: a notebook's output may warn);
+    ``fresh``: every page read and written again."""
+    run([sys.executable, "-m", "sphinx", "-b", builder, "-q", *(["-E", "-a"] if fresh else []),
+         "-D", f"language={language}",
          "-d", str(doctrees / f"{builder}-{language}"), str(SRC), str(out)], f"sphinx {builder} ({language})")
 
 
@@ -172,10 +184,13 @@ def publish(built: Path, target: Path) -> None:
 def build_html(languages: Sequence[str] = LANGUAGES) -> Path:
     """Stage, vendor, build every edition; returns ``build/book``."""
     stage_sources()
+    stamp = SPHINX_OUT / "project.sha256"
+    fresh = not stamp.is_file() or stamp.read_text() != project_hash()
     listing = vendor(install_npm(), SRC / "_vendor" / "vendor")
     print("vendored: " + ", ".join(f"{p['name']}@{p['version']} ({p['licence']})" for p in listing))
     for language in languages:
-        sphinx("html", SPHINX_OUT / language / "html", language)
+        sphinx("html", SPHINX_OUT / language / "html", language, fresh)
+    stamp.write_text(project_hash())
     OUT.mkdir(parents=True, exist_ok=True)
     for language in languages:
         publish(SPHINX_OUT / language / "html", OUT / language)

@@ -33,6 +33,8 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WORDS = {
     "en": {
         "languages": "Read in:",
+        "snapshot": "Run the notebook to explore: this is the explorer as the notebook left it; without a "
+                    "kernel nothing is recomputed.",
         "status_intro": "How much of each page is translated in the other editions (a page not fully "
                         "translated shows its missing parts in English):",
         "page": "Page",
@@ -42,6 +44,8 @@ WORDS = {
     },
     "zh_CN": {
         "languages": "语言：",
+        "snapshot": "运行笔记本即可交互探索：这里显示的是笔记本运行结束时探索器的状态，"
+                    "没有内核，不会重新计算。",
         "untranslated": "本页尚未翻译，以英文显示。",
         "partial": "本页尚未完全翻译（已翻译 {pct}%），未翻译的部分以英文显示。",
         "status_intro": "本书各页的翻译进度（未完全翻译的页面，未翻译的部分以英文显示）：",
@@ -51,6 +55,8 @@ WORDS = {
     },
     "es": {
         "languages": "Leer en:",
+        "snapshot": "Ejecuta el cuaderno para explorar: este es el explorador tal como lo dejó el cuaderno; "
+                    "sin un núcleo no se recalcula nada.",
         "untranslated": "Esta página aún no está traducida; se muestra en inglés.",
         "partial": "Esta página aún no está traducida del todo ({pct} % traducido); lo que falta se "
                    "muestra en inglés.",
@@ -170,7 +176,7 @@ def untranslated_note(app: Sphinx, pagename: str) -> str:
 
 def add_switcher(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                  doctree: Any) -> None:
-    if doctree is None or "body" not in context:
+    if "body" not in context:
         return
     context["body"] = language_links(app, pagename) + untranslated_note(app, pagename) + context["body"]
 
@@ -226,6 +232,16 @@ def page_order(app: Sphinx) -> list[str]:
     return [app.config.root_doc] + seen
 
 
+def note_widget_views(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Under each widget drawn from the notebook's stored state, a line saying it does not react here."""
+    if not is_html(app):
+        return
+    for raw in list(doctree.findall(nodes.raw)):
+        if WIDGET_VIEW in raw.astext():
+            note = f'<p class="mtlearn-widget-note"><em>{html.escape(words(app)["snapshot"])}</em></p>'
+            raw.parent.insert(raw.parent.index(raw) + 1, nodes.raw("", note, format="html"))
+
+
 def fill_status(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     for placeholder in list(doctree.findall(status_placeholder)):
         placeholder.replace_self(status_nodes(app, docname) if is_html(app) else [])
@@ -271,6 +287,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-before-read-docs", read_shares)
     app.connect("env-get-outdated", outdated_index)
     app.connect("doctree-resolved", fill_status)
+    app.connect("doctree-resolved", note_widget_views)
     app.connect("html-page-context", add_switcher)
     app.add_css_file("mtlearn-book.css")
     return {"version": "1", "parallel_read_safe": False, "parallel_write_safe": True}
