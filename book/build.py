@@ -194,7 +194,8 @@ def build_html(languages: Sequence[str] = LANGUAGES) -> Path:
     OUT.mkdir(parents=True, exist_ok=True)
     for language in languages:
         publish(SPHINX_OUT / language / "html", OUT / language)
-    (OUT / "index.html").write_text(chooser_html(languages), encoding="utf-8")
+    built = [code for code in LANGUAGES if (OUT / code / "index.html").is_file()]
+    (OUT / "index.html").write_text(chooser_html(built), encoding="utf-8")
     print(f"the book: {OUT / 'index.html'}")
     return OUT
 

@@ -239,7 +239,13 @@ def note_widget_views(app: Sphinx, doctree: nodes.document, docname: str) -> Non
     for raw in list(doctree.findall(nodes.raw)):
         if WIDGET_VIEW in raw.astext():
             note = f'<p class="mtlearn-widget-note"><em>{html.escape(words(app)["snapshot"])}</em></p>'
-            raw.parent.insert(raw.parent.index(raw) + 1, nodes.raw("", note, format="html"))
+            # after the output's container, so that the outputs stay the same in every edition
+            output = raw.parent
+            while output.parent is not None and "cell_output" not in output.get("classes", []):
+                output = output.parent
+            if output.parent is None:
+                output = raw
+            output.parent.insert(output.parent.index(output) + 1, nodes.raw("", note, format="html"))
 
 
 def fill_status(app: Sphinx, doctree: nodes.document, docname: str) -> None:
