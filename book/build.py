@@ -216,11 +216,20 @@ def build_pot() -> None:
     if built.is_dir():
         shutil.rmtree(built)  # a page removed loses its catalogue
     sphinx("gettext", built)
-    if POT.is_dir():
-        shutil.rmtree(POT)
-    for path in built.rglob("*.pot"):
-        copy_if_changed(path, POT / path.relative_to(built))
+    fresh = {POT / path.relative_to(built): path for path in built.rglob("*.pot")}
+    for old in [p for p in POT.rglob("*.pot")] if POT.is_dir() else []:
+        if old not in fresh:
+            old.unlink()  # a page removed loses its catalogue
+    for target, path in fresh.items():
+        if not target.is_file() or _messages(target) != _messages(path):
+            copy_if_changed(path, target)  # else the committed file stays, its date with it
     update_po()
+
+
+def _messages(pot: Path) -> list[str]:
+    """A catalogue's lines but its creation date (which changes at every extraction)."""
+    return [line for line in pot.read_text(encoding="utf-8").splitlines()
+            if not line.startswith('"POT-Creation-Date:')]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
