@@ -58,12 +58,16 @@ nb_ipywidgets_js = {
     "vendor/requirejs/require.js": {},
     "vendor/html-manager/embed-amd.js": {},
 }
-# A widget's view needs its state, which every notebook of the course stores (nbconvert keeps it):
-# then the page shows the explorer as it was, drawn by the vendored HTML manager. Where a notebook
-# has no state the extension (mtlearn_book) takes the explorer's HTML snapshot instead.
+# An explorer's output carries the widget's view, an HTML snapshot of what it showed and one line of text
+# (mtlearn/show/explorers/snapshot.py). Every notebook of the course stores its widget state (nbconvert keeps
+# it), so the view comes first: the vendored HTML manager draws the explorer as the notebook left it, and
+# the extension adds a line under it that it does not react without a kernel. A notebook without stored
+# state cannot draw the view: there the extension (mtlearn_book.keep_snapshots) drops the view and the
+# snapshot is shown. The priorities are myst-nb's own, written out because the book relies on them.
 nb_mime_priority_overrides = [
-    ("html", "application/vnd.jupyter.widget-view+json", 5),
-    ("html", "text/html", 10),
+    ("html", "application/vnd.jupyter.widget-view+json", 10),
+    ("html", "text/html", 30),
+    ("html", "text/plain", 100),
 ]
 
 suppress_warnings = ["mystnb.unknown_mime_type"]
