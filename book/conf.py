@@ -41,7 +41,7 @@ gettext_uuid = False
 gettext_additional_targets: list[str] = []  # prose only: code, outputs and images stay as they are
 
 html_theme = "sphinx_book_theme"
-html_title = "mtlearn: machine-translation metrics, step by step"
+html_title = "mtlearn"  # the sidebar's heading: the start page gives the full title
 html_static_path = ["_static", "_vendor"]
 html_theme_options = {
     "show_toc_level": 2,
