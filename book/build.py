@@ -36,7 +36,7 @@ LANGUAGES = ("en", "zh_CN", "es")
 TRANSLATED = ("zh_CN", "es")
 
 #: The book's own files (the Sphinx project), then the repository's pages, as globs from their roots.
-PROJECT_FILES = ("conf.py", "index.md", "about.md", "_ext/*.py", "_static/*")
+PROJECT_FILES = ("conf.py", "index.md", "about.md", "_ext/*.py", "_static/*", "_templates/*")
 REPO_FILES = ("README.md", "ARCHITECTURE.md", "DEVELOPERS.md", "notebooks/[0-9][0-9]_*.ipynb",
               "mtlearn/metrics/*/CARD.md", "figures/*.png")
 

@@ -43,7 +43,10 @@ gettext_additional_targets: list[str] = []  # prose only: code, outputs and imag
 html_theme = "sphinx_book_theme"
 html_title = "mtlearn"  # the sidebar's heading: the start page gives the full title
 html_static_path = ["_static", "_vendor"]
+templates_path = ["_templates"]
 html_theme_options = {
+    # the language switcher (mtlearn_book.py), in the header of every page, search and index included
+    "article_header_start": ["toggle-primary-sidebar.html", "mtlearn-languages.html"],
     "show_toc_level": 2,
     "use_download_button": False,
     "use_fullscreen_button": False,

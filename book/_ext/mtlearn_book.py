@@ -1,6 +1,6 @@
 """The book's own Sphinx extension: languages, translation status, explorers without widget state, licences.
 
-- A language switcher at the top of every page, linking to the same page in the other editions with
+- A language switcher in the header of every page, linking to the same page in the other editions with
   relative links (``../zh_CN/notebooks/01_bleu_from_scratch.html``), so it works from ``file://`` and
   from any server.
 - A note on a page of a translated edition that is not (fully) translated, in that edition's language,
@@ -176,9 +176,11 @@ def untranslated_note(app: Sphinx, pagename: str) -> str:
 
 def add_switcher(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                  doctree: Any) -> None:
-    if "body" not in context:
-        return
-    context["body"] = language_links(app, pagename) + untranslated_note(app, pagename) + context["body"]
+    """The switcher for the header's template (``_templates/mtlearn-languages.html``), and the note at the
+    top of a page's text."""
+    context["mtlearn_languages"] = language_links(app, pagename)
+    if "body" in context:
+        context["body"] = untranslated_note(app, pagename) + context["body"]
 
 
 # ------------------------------------------------------------------ the start page's status and the licences

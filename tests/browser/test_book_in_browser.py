@@ -11,8 +11,7 @@ English, Chinese and Spanish editions is opened, and the test fails on:
 - a widget's repr in the text (``MeteorExplorer(children=(Textarea(…``), and a widget view the HTML
   manager did not draw from the notebook's stored state;
 - a broken internal link: an ``href`` to a file that is not in the book, or to an anchor its page lacks;
-- a page without the language switcher (Sphinx's search and index pages aside: they have no body to add
-  it to).
+- a page without the language switcher.
 
 Screenshots: ``test-artifacts/browser/book-<language>-<page>.png``, one page per edition.
 """
@@ -124,8 +123,7 @@ def check_page(page, url: str) -> list[str]:
             page.wait_for_function(WIDGETS_DRAWN, timeout=WIDGETS_DRAWN_MS)
         except Exception:  # noqa: BLE001 - Playwright's TimeoutError: reported as a problem of the page
             problems.append("a widget view was not drawn from the stored widget state")
-    has_body = not url.endswith(("/search.html", "/genindex.html"))
-    if has_body and page.locator("nav.mtlearn-languages").count() != 1:
+    if page.locator("nav.mtlearn-languages").count() != 1:
         problems.append("no language switcher")
     text = page.inner_text("body")
     shown = WIDGET_REPR.search(text)
@@ -150,6 +148,15 @@ def test_every_page_offline_with_math_widgets_and_links(language, book, book_ser
     print(f"{language}: {len(pages)} pages in {time.perf_counter() - start:.1f} s")
     assert not browser.blocked, f"requests that left 127.0.0.1: {sorted(set(browser.blocked))[:10]}"
     assert not problems, "\n".join(f"{language}/{name}: {'; '.join(p)}" for name, p in problems.items())
+
+
+def test_search_finds_pages_offline(book, book_server, browser, page):
+    page.goto(book_server + "en/search.html?q=brevity", wait_until="load")
+    found = page.locator("#search-results ul.search li a")
+    found.first.wait_for(timeout=30_000)
+    titles = found.all_inner_texts()
+    assert any("BLEU" in title for title in titles), titles
+    assert not browser.blocked, sorted(set(browser.blocked))[:10]
 
 
 def test_the_start_page_links_every_edition(book, book_server, browser, page):
