@@ -4,6 +4,8 @@ and what a page holds (links, anchors, code cells, outputs), read with the stand
 >>> page = parse_page('<div id="a"><a href="#b">x</a><div class="cell_input"><pre>1 + 1</pre></div></div>')
 >>> sorted(page.ids), page.hrefs, page.code
 (['a'], ['#b'], ['1 + 1'])
+>>> parse_page('<script src="https://cdn.example/x.js"></script><link href="s.css">').assets
+['https://cdn.example/x.js', 's.css']
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class Page:
 
     ids: set[str] = field(default_factory=set)
     hrefs: list[str] = field(default_factory=list)
+    assets: list[str] = field(default_factory=list)  # what the page loads: src of any tag, href of <link>
     code: list[str] = field(default_factory=list)
     outputs: list[str] = field(default_factory=list)
     has_math: bool = False
@@ -70,6 +73,10 @@ class _Reader(HTMLParser):
                 self.page.ids.add(str(a[key]))
         if tag == "a" and a.get("href") is not None:
             self.page.hrefs.append(str(a["href"]))
+        if a.get("src"):
+            self.page.assets.append(str(a["src"]))
+        if tag == "link" and a.get("href"):
+            self.page.assets.append(str(a["href"]))
         classes = (a.get("class") or "").split()
         if "math" in classes:
             self.page.has_math = True

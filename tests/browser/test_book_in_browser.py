@@ -4,8 +4,9 @@ The book is built first, by the command ``make book`` runs (``book/build.py``, i
 from a clean clone). ``python -m http.server`` serves ``build/book/`` on 127.0.0.1; each page of the
 English, Chinese and Spanish editions is opened, and the test fails on:
 
-- any request that leaves 127.0.0.1 (the browser fixture aborts and records it): MathJax, require.js and
-  the widgets' HTML manager must come from the book itself;
+- any request that leaves 127.0.0.1 (the browser fixture aborts and records it), and any asset a page's
+  HTML names by an http(s) address (loaded or not): MathJax, require.js and the widgets' HTML manager must
+  come from the book itself;
 - a page whose source has math (``class="math"``) where MathJax did not render every formula
   (no ``mjx-container`` inside it) or rendered a TeX error (``mjx-merror``);
 - a widget's repr in the text (``MeteorExplorer(children=(Textarea(…``), and a widget view the HTML
@@ -141,6 +142,8 @@ def test_every_page_offline_with_math_widgets_and_links(language, book, book_ser
     for relative in pages:
         url = f"{book_server}{language}/{PurePosixPath(relative)}"
         found = check_page(page, url) + [f"broken link {b}" for b in broken_links(language, relative)]
+        found += [f"asset from the network: {a}" for a in book_site.read_page(language, relative).assets
+                  if a.startswith(("http:", "https:", "//"))]
         if found:
             problems[str(relative)] = found
         if str(PurePosixPath(relative)) == SCREENSHOTS[language]:
