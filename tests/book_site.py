@@ -67,17 +67,9 @@ class _Reader(HTMLParser):
         self._depth = 0  # div depth inside the current block
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        for key in ("id", "name"):
-            if a.get(key) and (key == "id" or tag == "a"):
-                self.page.ids.add(str(a[key]))
-        if tag == "a" and a.get("href") is not None:
-            self.page.hrefs.append(str(a["href"]))
-        if a.get("src"):
-            self.page.assets.append(str(a["src"]))
-        if tag == "link" and a.get("href"):
-            self.page.assets.append(str(a["href"]))
-        classes = (a.get("class") or "").split()
+        a = {key: value or "" for key, value in attrs}
+        self._note(tag, a)
+        classes = a.get("class", "").split()
         if "math" in classes:
             self.page.has_math = True
         if tag != "div":
@@ -86,6 +78,19 @@ class _Reader(HTMLParser):
             self._depth += 1
         elif "cell_input" in classes or "cell_output" in classes:
             self._block, self._kind, self._depth = [], "code" if "cell_input" in classes else "output", 0
+
+    def _note(self, tag: str, a: dict[str, str]) -> None:
+        """The tag's id (an ``<a>``'s name too), link and the asset it loads."""
+        if a.get("id"):
+            self.page.ids.add(a["id"])
+        if tag == "a" and a.get("name"):
+            self.page.ids.add(a["name"])
+        if tag == "a" and "href" in a:
+            self.page.hrefs.append(a["href"])
+        if a.get("src"):
+            self.page.assets.append(a["src"])
+        if tag == "link" and a.get("href"):
+            self.page.assets.append(a["href"])
 
     def handle_endtag(self, tag: str) -> None:
         if tag != "div" or self._block is None:
