@@ -12,6 +12,7 @@ English, Chinese and Spanish editions is opened, and the test fails on:
 - a widget's repr in the text (``MeteorExplorer(children=(Textarea(…``), and a widget view the HTML
   manager did not draw from the notebook's stored state;
 - a broken internal link: an ``href`` to a file that is not in the book, or to an anchor its page lacks;
+- a picture that does not load (a figure, a plot stored in a notebook);
 - a page without the language switcher.
 
 Screenshots: ``test-artifacts/browser/book-<language>-<page>.png``, one page per edition.
@@ -124,6 +125,14 @@ def check_page(page, url: str) -> list[str]:
             page.wait_for_function(WIDGETS_DRAWN, timeout=WIDGETS_DRAWN_MS)
         except Exception:  # noqa: BLE001 - Playwright's TimeoutError: reported as a problem of the page
             problems.append("a widget view was not drawn from the stored widget state")
+    broken = page.evaluate("""async () => {
+        const images = [...document.images];
+        images.forEach(i => { i.loading = 'eager'; });
+        await Promise.all(images.map(i => i.decode().catch(() => null)));
+        return images.filter(i => !i.complete || i.naturalWidth === 0).map(i => i.getAttribute('src'));
+    }""")
+    if broken:
+        problems.append(f"{len(broken)} pictures not shown: {[s[:60] for s in broken[:3]]}")
     if page.locator("nav.mtlearn-languages").count() != 1:
         problems.append("no language switcher")
     text = page.inner_text("body")
