@@ -108,9 +108,10 @@ def run(argv: Sequence[str], what: str, cwd: Path = REPO) -> None:
         raise BuildError(f"{what} failed (exit {done.returncode}): {' '.join(map(str, argv))}")
 
 
-def install_npm(npm_dir: Path = NPM) -> Path:
-    """``npm ci`` of ``book/package.json`` and its lock into ``npm_dir`` (skipped when that lock is
-    installed already); returns its ``node_modules``."""
+def install_npm(npm_dir: Path | None = None) -> Path:
+    """``npm ci`` of ``book/package.json`` and its lock into ``npm_dir`` (default ``build/book-npm``; skipped
+    when that lock is installed already); returns its ``node_modules``."""
+    npm_dir = npm_dir or NPM
     npm_dir.mkdir(parents=True, exist_ok=True)
     lock = BOOK / "package-lock.json"
     stamp = npm_dir / "node_modules" / ".mtlearn-lock"
