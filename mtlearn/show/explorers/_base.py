@@ -36,6 +36,8 @@ from mtlearn.core.options import Options, OptionSpec
 from mtlearn.show import css
 from mtlearn.show.plots import figure_to_png
 
+from .snapshot import snapshot_html, snapshot_text
+
 
 def parse_references(text: str) -> list[str]:
     """The references typed in a box: one per line, blank lines ignored.
@@ -192,6 +194,23 @@ class Explorer(widgets.VBox):
     def _tagged(widget: widgets.DOMWidget, css: str) -> Any:
         widget.add_class(css)
         return widget
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget's view for Jupyter, and for a page without a kernel (a rendered book, a notebook
+        not yet run) a snapshot of what it shows (``text/html``) and one line (``text/plain``), never the
+        widget's ``repr`` (:mod:`mtlearn.show.explorers.snapshot`).
+
+        >>> from mtlearn.show.explorers import BleuExplorer
+        >>> bundle = BleuExplorer("a b c", ["a b c"])._repr_mimebundle_()
+        >>> sorted(bundle)
+        ['application/vnd.jupyter.widget-view+json', 'text/html', 'text/plain']
+        >>> bundle["text/plain"]
+        'BleuExplorer — run the notebook to explore'
+        """
+        bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
+        bundle["text/plain"] = snapshot_text(self)
+        bundle["text/html"] = snapshot_html(self)
+        return bundle
 
     @property
     def widget(self) -> "Explorer":
