@@ -1,4 +1,5 @@
-"""The BLEU worked examples of document 002 and of Papineni et al. (2002), as data.
+"""The BLEU worked examples of the Chinese blog post *BLEU—机器翻译评价方法* (2021) and of Papineni et al.
+(2002), as data.
 
 Each :class:`BleuExample` holds a candidate, its references, how to tokenize them
 and the numbers the source states (``expected_counts``: (clipped matches, candidate
@@ -45,7 +46,7 @@ __all__ = [
 class BleuExample:
     """A candidate, its references and the numbers its source states.
 
-    ``formula`` is ``"d2l"`` for document 002's formula (one label, ``k`` = max
+    ``formula`` is ``"d2l"`` for the Chinese blog post's formula (one label, ``k`` = max
     order) and ``"papineni"`` for modified n-gram precision; ``expected_counts[n-1]``
     is (clipped matches, candidate n-grams) of order n; ``expected_penalty`` and
     ``expected_score`` are the source's values where it gives them (approximate
@@ -73,7 +74,7 @@ class BleuExample:
 
 @dataclass(frozen=True)
 class WeightsExample:
-    """Document 002's example B: p_n fixed at ``precision``, raised to 1/2^n.
+    """The Chinese blog post's example B: p_n fixed at ``precision``, raised to 1/2^n.
 
     ``approximations`` are the values the document prints (rounded by it).
     """
@@ -87,8 +88,8 @@ class WeightsExample:
 
 
 DIGEST_6_PRECISIONS = BleuExample(
-    name="document 002, example A (precisions)",
-    source="DIGEST.md item 6",
+    name="the Chinese blog post *BLEU—机器翻译评价方法* (2021), example A (precisions)",
+    source="the Chinese blog post BLEU—机器翻译评价方法 (2021), example A",
     candidate="A B B C D",
     references=("A B C D E F",),
     formula="d2l",
@@ -98,8 +99,8 @@ DIGEST_6_PRECISIONS = BleuExample(
 )
 
 DIGEST_7_WEIGHTS = WeightsExample(
-    name="document 002, example B (weights 1/2^n)",
-    source="DIGEST.md item 7",
+    name="the Chinese blog post *BLEU—机器翻译评价方法* (2021), example B (weights 1/2^n)",
+    source="the Chinese blog post BLEU—机器翻译评价方法 (2021), example B",
     precision=Fraction(1, 2),
     exponents=(Fraction(1, 2), Fraction(1, 4), Fraction(1, 8), Fraction(1, 16)),
     approximations=(0.7, 0.84, 0.92, 0.96),
@@ -107,8 +108,8 @@ DIGEST_7_WEIGHTS = WeightsExample(
 )
 
 DIGEST_8_BREVITY = BleuExample(
-    name="document 002, example C (brevity penalty)",
-    source="DIGEST.md item 8",
+    name="the Chinese blog post *BLEU—机器翻译评价方法* (2021), example C (brevity penalty)",
+    source="the Chinese blog post BLEU—机器翻译评价方法 (2021), example C",
     candidate="A B",
     references=("A B C D E F",),
     formula="d2l",
@@ -120,8 +121,8 @@ DIGEST_8_BREVITY = BleuExample(
 )
 
 DIGEST_10_ONE_REFERENCE = BleuExample(
-    name="document 002, one reference is not enough",
-    source="DIGEST.md item 10",
+    name="the Chinese blog post *BLEU—机器翻译评价方法* (2021), one reference is not enough",
+    source="the Chinese blog post BLEU—机器翻译评价方法 (2021), one-reference example",
     candidate="how are you",
     references=("hello",),
     formula="papineni",
@@ -137,7 +138,7 @@ DIGEST_10_ONE_REFERENCE = BleuExample(
 
 PAPINENI_THE_THE = BleuExample(
     name="Papineni et al. (2002), 'the the the ...'",
-    source="Papineni et al. 2002, section 2.1, example 2; DIGEST.md item 4",
+    source="Papineni et al. 2002, section 2.1, example 2; the Chinese blog post",
     candidate="the the the the the the the",
     references=("The cat is on the mat", "There is a cat on the mat"),
     formula="papineni",
