@@ -6,9 +6,9 @@ and the numbers the source states (``expected_counts``: (clipped matches, candid
 n-grams) per order, unreduced, so 8/14 stays 8/14). The notebooks and tests compute
 these numbers with mtlearn and compare; nothing here is computed.
 
->>> DIGEST_6_PRECISIONS.candidate, DIGEST_6_PRECISIONS.references
+>>> POST_A_PRECISIONS.candidate, POST_A_PRECISIONS.references
 ('A B B C D', ('A B C D E F',))
->>> [str(p) for p in DIGEST_6_PRECISIONS.expected_precisions]
+>>> [str(p) for p in POST_A_PRECISIONS.expected_precisions]
 ['4/5', '3/4', '1/3', '0']
 >>> PAPINENI_GUIDE_CANDIDATE_2.expected_counts
 ((8, 14), (1, 13))
@@ -30,10 +30,10 @@ from typing import Optional
 __all__ = [
     "BleuExample",
     "WeightsExample",
-    "DIGEST_6_PRECISIONS",
-    "DIGEST_7_WEIGHTS",
-    "DIGEST_8_BREVITY",
-    "DIGEST_10_ONE_REFERENCE",
+    "POST_A_PRECISIONS",
+    "POST_B_WEIGHTS",
+    "POST_C_BREVITY",
+    "POST_ONE_REFERENCE",
     "PAPINENI_THE_THE",
     "PAPINENI_SENTENCES",
     "PAPINENI_GUIDE_CANDIDATE_1",
@@ -87,7 +87,7 @@ class WeightsExample:
     note: str = ""
 
 
-DIGEST_6_PRECISIONS = BleuExample(
+POST_A_PRECISIONS = BleuExample(
     name="the Chinese blog post *BLEU—机器翻译评价方法* (2021), example A (precisions)",
     source="the Chinese blog post BLEU—机器翻译评价方法 (2021), example A",
     candidate="A B B C D",
@@ -98,7 +98,7 @@ DIGEST_6_PRECISIONS = BleuExample(
     note="p1 = 4/5, p2 = 3/4, p3 = 1/3, p4 = 0: the label has one B, so the second B is not credited.",
 )
 
-DIGEST_7_WEIGHTS = WeightsExample(
+POST_B_WEIGHTS = WeightsExample(
     name="the Chinese blog post *BLEU—机器翻译评价方法* (2021), example B (weights 1/2^n)",
     source="the Chinese blog post BLEU—机器翻译评价方法 (2021), example B",
     precision=Fraction(1, 2),
@@ -107,7 +107,7 @@ DIGEST_7_WEIGHTS = WeightsExample(
     note="0.5^(1/2) is 0.7071..., printed by the document as 0.7.",
 )
 
-DIGEST_8_BREVITY = BleuExample(
+POST_C_BREVITY = BleuExample(
     name="the Chinese blog post *BLEU—机器翻译评价方法* (2021), example C (brevity penalty)",
     source="the Chinese blog post BLEU—机器翻译评价方法 (2021), example C",
     candidate="A B",
@@ -120,7 +120,7 @@ DIGEST_8_BREVITY = BleuExample(
     note="p1 = p2 = 1 but the penalty is exp(1 - 6/2) = exp(-2) = 0.1353..., printed as 0.14.",
 )
 
-DIGEST_10_ONE_REFERENCE = BleuExample(
+POST_ONE_REFERENCE = BleuExample(
     name="the Chinese blog post *BLEU—机器翻译评价方法* (2021), one reference is not enough",
     source="the Chinese blog post BLEU—机器翻译评价方法 (2021), one-reference example",
     candidate="how are you",
@@ -197,9 +197,9 @@ PAPINENI_GUIDE_CANDIDATE_2 = BleuExample(
 
 #: Every sentence-pair example, in the order a notebook would show them.
 EXAMPLES: tuple[BleuExample, ...] = (
-    DIGEST_6_PRECISIONS,
-    DIGEST_8_BREVITY,
-    DIGEST_10_ONE_REFERENCE,
+    POST_A_PRECISIONS,
+    POST_C_BREVITY,
+    POST_ONE_REFERENCE,
     PAPINENI_THE_THE,
     PAPINENI_GUIDE_CANDIDATE_1,
     PAPINENI_GUIDE_CANDIDATE_2,

@@ -122,7 +122,7 @@ def _clipping_the_the() -> Figure:
 
 
 def _tables_example_a() -> Figure:
-    from mtlearn.examples.bleu import DIGEST_6_PRECISIONS as ex
+    from mtlearn.examples.bleu import POST_A_PRECISIONS as ex
     from mtlearn.metrics.bleu.score import bleu
 
     r = bleu(ex.candidate, list(ex.references), max_order=ex.max_order)
@@ -135,8 +135,8 @@ def _tables_example_a() -> Figure:
 
 
 def _brevity_penalty() -> Figure:
-    from mtlearn.examples.bleu import DIGEST_6_PRECISIONS as a
-    from mtlearn.examples.bleu import DIGEST_8_BREVITY as c
+    from mtlearn.examples.bleu import POST_A_PRECISIONS as a
+    from mtlearn.examples.bleu import POST_C_BREVITY as c
     from mtlearn.metrics.bleu.score import bleu
 
     results = [bleu(ex.candidate, list(ex.references), max_order=ex.max_order) for ex in (c, a)]
@@ -144,7 +144,7 @@ def _brevity_penalty() -> Figure:
 
 
 def _weights() -> Figure:
-    from mtlearn.examples.bleu import DIGEST_7_WEIGHTS as ex
+    from mtlearn.examples.bleu import POST_B_WEIGHTS as ex
 
     return plots.plot_weights(len(ex.exponents), precision=float(ex.precision))
 
