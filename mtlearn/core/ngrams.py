@@ -2,7 +2,7 @@
 
 An *n-gram* is a run of ``n`` consecutive tokens. mtlearn always keys n-grams by
 **tuples** of tokens, never by joined strings: ``''.join`` makes ``("ab", "c")``
-and ``("a", "bc")`` collide (the trap in document 002's code), and even
+and ``("a", "bc")`` collide (the trap in the Chinese blog post's code), and even
 ``' '.join`` breaks on tokens that contain spaces.
 
 >>> ngrams(["the", "cat", "sat"], 2)

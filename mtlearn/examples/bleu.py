@@ -1,13 +1,14 @@
-"""The BLEU worked examples of document 002 and of Papineni et al. (2002), as data.
+"""The BLEU worked examples of the Chinese blog post *BLEU—机器翻译评价方法* (2021) and of Papineni et al.
+(2002), as data.
 
 Each :class:`BleuExample` holds a candidate, its references, how to tokenize them
 and the numbers the source states (``expected_counts``: (clipped matches, candidate
 n-grams) per order, unreduced, so 8/14 stays 8/14). The notebooks and tests compute
 these numbers with mtlearn and compare; nothing here is computed.
 
->>> DIGEST_6_PRECISIONS.candidate, DIGEST_6_PRECISIONS.references
+>>> POST_A_PRECISIONS.candidate, POST_A_PRECISIONS.references
 ('A B B C D', ('A B C D E F',))
->>> [str(p) for p in DIGEST_6_PRECISIONS.expected_precisions]
+>>> [str(p) for p in POST_A_PRECISIONS.expected_precisions]
 ['4/5', '3/4', '1/3', '0']
 >>> PAPINENI_GUIDE_CANDIDATE_2.expected_counts
 ((8, 14), (1, 13))
@@ -29,10 +30,10 @@ from typing import Optional
 __all__ = [
     "BleuExample",
     "WeightsExample",
-    "DIGEST_6_PRECISIONS",
-    "DIGEST_7_WEIGHTS",
-    "DIGEST_8_BREVITY",
-    "DIGEST_10_ONE_REFERENCE",
+    "POST_A_PRECISIONS",
+    "POST_B_WEIGHTS",
+    "POST_C_BREVITY",
+    "POST_ONE_REFERENCE",
     "PAPINENI_THE_THE",
     "PAPINENI_SENTENCES",
     "PAPINENI_GUIDE_CANDIDATE_1",
@@ -45,7 +46,7 @@ __all__ = [
 class BleuExample:
     """A candidate, its references and the numbers its source states.
 
-    ``formula`` is ``"d2l"`` for document 002's formula (one label, ``k`` = max
+    ``formula`` is ``"d2l"`` for the Chinese blog post's formula (one label, ``k`` = max
     order) and ``"papineni"`` for modified n-gram precision; ``expected_counts[n-1]``
     is (clipped matches, candidate n-grams) of order n; ``expected_penalty`` and
     ``expected_score`` are the source's values where it gives them (approximate
@@ -73,7 +74,7 @@ class BleuExample:
 
 @dataclass(frozen=True)
 class WeightsExample:
-    """Document 002's example B: p_n fixed at ``precision``, raised to 1/2^n.
+    """The Chinese blog post's example B: p_n fixed at ``precision``, raised to 1/2^n.
 
     ``approximations`` are the values the document prints (rounded by it).
     """
@@ -86,9 +87,9 @@ class WeightsExample:
     note: str = ""
 
 
-DIGEST_6_PRECISIONS = BleuExample(
-    name="document 002, example A (precisions)",
-    source="DIGEST.md item 6",
+POST_A_PRECISIONS = BleuExample(
+    name="the Chinese blog post *BLEU—机器翻译评价方法* (2021), example A (precisions)",
+    source="the Chinese blog post BLEU—机器翻译评价方法 (2021), example A",
     candidate="A B B C D",
     references=("A B C D E F",),
     formula="d2l",
@@ -97,18 +98,18 @@ DIGEST_6_PRECISIONS = BleuExample(
     note="p1 = 4/5, p2 = 3/4, p3 = 1/3, p4 = 0: the label has one B, so the second B is not credited.",
 )
 
-DIGEST_7_WEIGHTS = WeightsExample(
-    name="document 002, example B (weights 1/2^n)",
-    source="DIGEST.md item 7",
+POST_B_WEIGHTS = WeightsExample(
+    name="the Chinese blog post *BLEU—机器翻译评价方法* (2021), example B (weights 1/2^n)",
+    source="the Chinese blog post BLEU—机器翻译评价方法 (2021), example B",
     precision=Fraction(1, 2),
     exponents=(Fraction(1, 2), Fraction(1, 4), Fraction(1, 8), Fraction(1, 16)),
     approximations=(0.7, 0.84, 0.92, 0.96),
     note="0.5^(1/2) is 0.7071..., printed by the document as 0.7.",
 )
 
-DIGEST_8_BREVITY = BleuExample(
-    name="document 002, example C (brevity penalty)",
-    source="DIGEST.md item 8",
+POST_C_BREVITY = BleuExample(
+    name="the Chinese blog post *BLEU—机器翻译评价方法* (2021), example C (brevity penalty)",
+    source="the Chinese blog post BLEU—机器翻译评价方法 (2021), example C",
     candidate="A B",
     references=("A B C D E F",),
     formula="d2l",
@@ -119,9 +120,9 @@ DIGEST_8_BREVITY = BleuExample(
     note="p1 = p2 = 1 but the penalty is exp(1 - 6/2) = exp(-2) = 0.1353..., printed as 0.14.",
 )
 
-DIGEST_10_ONE_REFERENCE = BleuExample(
-    name="document 002, one reference is not enough",
-    source="DIGEST.md item 10",
+POST_ONE_REFERENCE = BleuExample(
+    name="the Chinese blog post *BLEU—机器翻译评价方法* (2021), one reference is not enough",
+    source="the Chinese blog post BLEU—机器翻译评价方法 (2021), one-reference example",
     candidate="how are you",
     references=("hello",),
     formula="papineni",
@@ -137,7 +138,7 @@ DIGEST_10_ONE_REFERENCE = BleuExample(
 
 PAPINENI_THE_THE = BleuExample(
     name="Papineni et al. (2002), 'the the the ...'",
-    source="Papineni et al. 2002, section 2.1, example 2; DIGEST.md item 4",
+    source="Papineni et al. 2002, section 2.1, example 2; the Chinese blog post",
     candidate="the the the the the the the",
     references=("The cat is on the mat", "There is a cat on the mat"),
     formula="papineni",
@@ -196,9 +197,9 @@ PAPINENI_GUIDE_CANDIDATE_2 = BleuExample(
 
 #: Every sentence-pair example, in the order a notebook would show them.
 EXAMPLES: tuple[BleuExample, ...] = (
-    DIGEST_6_PRECISIONS,
-    DIGEST_8_BREVITY,
-    DIGEST_10_ONE_REFERENCE,
+    POST_A_PRECISIONS,
+    POST_C_BREVITY,
+    POST_ONE_REFERENCE,
     PAPINENI_THE_THE,
     PAPINENI_GUIDE_CANDIDATE_1,
     PAPINENI_GUIDE_CANDIDATE_2,

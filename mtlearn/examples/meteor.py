@@ -1,10 +1,12 @@
-"""The METEOR worked examples of document 003 (digest table and illustration), as data.
+"""The METEOR worked examples of the Spanish Wikipedia article *METEOR* (CC BY-SA 4.0), as data.
 
-Each :class:`MeteorExample` is one row of the digest's table: reference,
-candidate, and the numbers as the digest prints them (rounded to four places).
+The article's table of worked examples and its illustration of two alignments.
+
+Each :class:`MeteorExample` is one row of the worked example's table: reference,
+candidate, and the numbers as the worked example prints them (rounded to four places).
 The illustration's two alignments of row 1 are :data:`ALIGNMENT_A` (chosen: fewer
 crossings) and :data:`ALIGNMENT_B`, as (candidate index, reference index) pairs,
-0-based, with the counts the digest states. Nothing here is computed: the tests
+0-based, with the counts the worked example states. Nothing here is computed: the tests
 and notebooks compute these numbers with mtlearn and compare.
 
 >>> ROW_1.reference, ROW_1.candidate, ROW_1.expected_score
@@ -35,7 +37,7 @@ __all__ = [
 
 @dataclass(frozen=True)
 class MeteorExample:
-    """One row of the digest's worked-example table (values as printed there).
+    """One row of the worked example's worked-example table (values as printed there).
 
     ``expected_*`` are strings exactly as the table prints them (four decimals),
     so a test compares ``f"{value:.4f}"`` with them.
@@ -66,13 +68,13 @@ ROW_3 = MeteorExample(
     "0.8571", "1", "0.9836", 2, 6, "0.0185", "0.9654",
 )
 
-#: The digest's table, in order.
+#: The worked example's table, in order.
 TABLE: tuple[MeteorExample, ...] = (ROW_1, ROW_2, ROW_3)
 
-#: The score the digest gives for row 1 under METEOR 1.x's rule (most matches, then fewest chunks).
+#: The score the worked example gives for row 1 under METEOR 1.x's rule (most matches, then fewest chunks).
 ROW_1_CHUNKS_SCORE = "0.9375"
 
-#: (candidate, reference) where the METEOR explorers start (not from the digest). Row 1 has
+#: (candidate, reference) where the METEOR explorers start (not from the worked example). Row 1 has
 #: P = R = 1 and one match a chunk, so alpha and beta cannot move its score; here P differs
 #: from R and the matches fall in fewer chunks than matches, so every slider moves it
 #: (tests/test_workshop_pairs.py checks one step of each).
@@ -81,7 +83,7 @@ EXPLORER_PAIR = ("the cat sat on the mat", "the big cat was sitting on the mat")
 
 @dataclass(frozen=True)
 class IllustratedAlignment:
-    """One of the illustration's alignments of row 1, with the counts the digest states."""
+    """One of the illustration's alignments of row 1, with the counts the worked example states."""
 
     name: str
     pairs: tuple[tuple[int, int], ...]
@@ -91,7 +93,7 @@ class IllustratedAlignment:
 
 
 # Row 1: candidate "on the mat sat the cat" (0..5), reference "the cat sat on the mat" (0..5).
-# The digest (1-based): (a) pairs candidate "the"(2) with reference "the"(1) and candidate
+# The article (1-based): (a) pairs candidate "the"(2) with reference "the"(1) and candidate
 # "the"(5) with reference "the"(5); (b) is the other pairing of the two "the"s.
 ALIGNMENT_A = IllustratedAlignment(
     "(a): the(2)-the(1), the(5)-the(5)",

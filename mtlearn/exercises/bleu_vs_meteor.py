@@ -115,7 +115,7 @@ EXERCISES: tuple[Exercise, ...] = (
         "05.c1", "geometric_mean(precisions, weights): exp(sum_n w_n log p_n), skipping a weight of 0; "
         "0.0 as soon as a precision with a positive weight is 0",
         geometric_mean,
-        (*(([0.5], [w]) for w in _D2L_WEIGHTS),  # document 002's example B
+        (*(([0.5], [w]) for w in _D2L_WEIGHTS),  # the Chinese blog post's example B
          ([Fraction(4, 5), Fraction(3, 4), Fraction(1, 3), Fraction(0)], _D2L_WEIGHTS),  # example A
          ([Fraction(4, 5), Fraction(3, 4), Fraction(1, 3)], _D2L_WEIGHTS[:3]),
          ([Fraction(4, 5), Fraction(3, 4), Fraction(1, 3)], uniform_weights(3))),
@@ -132,7 +132,7 @@ EXERCISES: tuple[Exercise, ...] = (
         "F_mean * (1 - 0.5 (chunks / matches)^3) with P = m / w_t, R = m / w_r, F_mean = 10 P R / (R + 9 P); "
         "0.0 when nothing matches",
         score_from_counts,
-        ((6, 6, 6, 6), (6, 6, 6, 1), (6, 7, 6, 2),  # document 003's table, rows 1 to 3
+        ((6, 6, 6, 6), (6, 6, 6, 1), (6, 7, 6, 2),  # the Spanish Wikipedia article's table, rows 1 to 3
          (3, 3, 8, 1)),  # the notebook's short output 'the big dog'
         _counts_case,
         misconceptions=(

@@ -21,7 +21,8 @@ _REFERENCE = "the cat sat on the mat"
 
 def _worked_alignments() -> tuple[tuple[Any, ...], ...]:
     """The notebook's alignments, one argument tuple each: the article's (a) and (b), 'b a' against 'a b',
-    the three rows of the digest as mtlearn aligns them (exact stage), and the empty alignment."""
+    the three rows of the worked example in the Spanish Wikipedia article *METEOR* as mtlearn aligns them
+    (exact stage), and the empty alignment."""
     rows = tuple(mtlearn.meteor(row.candidate, [row.reference], stages=["exact"]).pairs
                  for row in examples.TABLE)
     alignments = (examples.ALIGNMENT_A.pairs, examples.ALIGNMENT_B.pairs, ((0, 1), (1, 0)), *rows, ())

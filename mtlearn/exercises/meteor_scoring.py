@@ -22,8 +22,8 @@ _EXACT = ["exact"]
 
 
 def _worked_f_means() -> tuple[tuple[Any, ...], ...]:
-    """(P, R, alpha) of the notebook: the digest's row 3 at alpha 0.9, then section 1's candidates that say
-    too little and too much, at alpha 0.9, 0.5 (F1), 0 (P alone) and 1 (R alone)."""
+    """(P, R, alpha) of the notebook: the worked example's row 3 at alpha 0.9, then section 1's candidates
+    that say too little and too much, at alpha 0.9, 0.5 (F1), 0 (P alone) and 1 (R alone)."""
     row_3 = mtlearn.meteor(examples.ROW_3.candidate, [examples.ROW_3.reference], stages=_EXACT)
     short = mtlearn.meteor("the cat sat", [_REFERENCE], stages=_EXACT)
     long = mtlearn.meteor("the cat sat on the mat near the door", [_REFERENCE], stages=_EXACT)

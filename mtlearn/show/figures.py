@@ -20,15 +20,15 @@ The files (:data:`FIGURES`, name -> what it shows):
   WordNet; without it the command skips this file, says why and exits with status 1.
 - ``bleu_clipping_the_the.png`` -- Papineni's "the the the the the the the": 7
   candidate "the", at most 2 in a reference, clipped to 2: p_1 = 2/7.
-- ``bleu_ngram_tables_example_a.png`` -- document 002's example A ("A B B C D"
+- ``bleu_ngram_tables_example_a.png`` -- the Chinese blog post's example A ("A B B C D"
   against "A B C D E F"): unigram and bigram tables, the second "B" clipped.
 - ``bleu_brevity_penalty.png`` -- BP = exp(1 - r/c) against c/r, with example C
   (c = 2, r = 6, BP = 0.1353) and example A (c = 5, r = 6) marked.
 - ``bleu_weights.png`` -- the d2l factors p^(1/2^n) against Papineni's p^(1/4),
   with example B's 0.71, 0.84, 0.92, 0.96 at p = 0.5.
 - ``meteor_penalty.png`` -- the penalty 0.5 (c/u_m)^3 against fragmentation, the
-  digest's three rows marked (0.5, 0.0023, 0.0185).
-- ``meteor_f_mean.png`` -- F_mean over (P, R) at alpha = 0.9, the digest's row 3
+  worked example's three rows marked (0.5, 0.0023, 0.0185).
+- ``meteor_f_mean.png`` -- F_mean over (P, R) at alpha = 0.9, the worked example's row 3
   (P = 6/7, R = 1) marked.
 - ``meteor_f_mean_alpha.png`` -- F_mean against alpha for (P, R) = (1/2, 1),
   (1, 1/2) and (6/7, 1): why recall weighs nine times more at alpha = 0.9.
@@ -76,10 +76,10 @@ FIGURES: dict[str, str] = {
     "meteor_alignments_a_b.png": "METEOR alignments (a) and (b): crossings marked, chunks boxed",
     "meteor_alignment_stages.png": "an alignment using the exact, stem and synonym stages",
     "bleu_clipping_the_the.png": "n-gram table with clipping for 'the the the the the the the' (p_1 = 2/7)",
-    "bleu_ngram_tables_example_a.png": "unigram and bigram tables of document 002's example A",
+    "bleu_ngram_tables_example_a.png": "unigram and bigram tables of the Chinese blog post's example A",
     "bleu_brevity_penalty.png": "the brevity penalty against c/r, examples A and C marked",
-    "bleu_weights.png": "p^(1/2^n) (document 002) against p^(1/N) (Papineni), example B marked",
-    "meteor_penalty.png": "METEOR's penalty against fragmentation, the digest's three rows marked",
+    "bleu_weights.png": "p^(1/2^n) (Chinese blog post) against p^(1/N) (Papineni), example B marked",
+    "meteor_penalty.png": "METEOR's penalty against fragmentation, the worked example's three rows marked",
     "meteor_f_mean.png": "F_mean over precision and recall at alpha = 0.9",
     "meteor_f_mean_alpha.png": "F_mean against alpha for three (P, R) pairs",
     "chrf_orders_cats_mats.png": ("chrF++ per order for 'The cats sat on the mats.' against "
@@ -122,7 +122,7 @@ def _clipping_the_the() -> Figure:
 
 
 def _tables_example_a() -> Figure:
-    from mtlearn.examples.bleu import DIGEST_6_PRECISIONS as ex
+    from mtlearn.examples.bleu import POST_A_PRECISIONS as ex
     from mtlearn.metrics.bleu.score import bleu
 
     r = bleu(ex.candidate, list(ex.references), max_order=ex.max_order)
@@ -135,8 +135,8 @@ def _tables_example_a() -> Figure:
 
 
 def _brevity_penalty() -> Figure:
-    from mtlearn.examples.bleu import DIGEST_6_PRECISIONS as a
-    from mtlearn.examples.bleu import DIGEST_8_BREVITY as c
+    from mtlearn.examples.bleu import POST_A_PRECISIONS as a
+    from mtlearn.examples.bleu import POST_C_BREVITY as c
     from mtlearn.metrics.bleu.score import bleu
 
     results = [bleu(ex.candidate, list(ex.references), max_order=ex.max_order) for ex in (c, a)]
@@ -144,7 +144,7 @@ def _brevity_penalty() -> Figure:
 
 
 def _weights() -> Figure:
-    from mtlearn.examples.bleu import DIGEST_7_WEIGHTS as ex
+    from mtlearn.examples.bleu import POST_B_WEIGHTS as ex
 
     return plots.plot_weights(len(ex.exponents), precision=float(ex.precision))
 

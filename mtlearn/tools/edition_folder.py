@@ -180,18 +180,18 @@ def _read_marker(folder: Path) -> Optional[dict[str, str]]:
     files = data.get("files") if ours else None
     if not isinstance(files, dict):
         return None
-    valid = all(_plain_name(name) and isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{64}", digest)
-                for name, digest in files.items())
+    valid = all(_plain_name(name) and isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)
+                for name, sha in files.items())
     return files if valid else None
 
 
-def _changed(path: Path, digest: str) -> bool:
-    """Whether the file at ``path`` is there and differs from what the builder wrote (SHA-256 ``digest``)."""
+def _changed(path: Path, sha: str) -> bool:
+    """Whether the file at ``path`` is there and differs from what the builder wrote (SHA-256 ``sha``)."""
     if not path.is_file():
         return False
     try:
         with open(path, "rb") as handle:
-            return _sha256(handle.read()) != digest
+            return _sha256(handle.read()) != sha
     except OSError:
         return True
 
@@ -216,7 +216,7 @@ def _files_to_delete(output: Output, names: Sequence[str]) -> list[str]:
         raise EditionError(f"refusing --out {given}: it is not empty and the builder did not make it (no "
                            f"valid {MARKER_FILE}); pass --force to write the edition into "
                            "it (other files are kept)")
-    changed = [name for name, digest in previous.items() if _changed(folder / name, digest)]
+    changed = [name for name, sha in previous.items() if _changed(folder / name, sha)]
     if changed and not output.force:
         raise EditionError(f"refusing --out {given}: {given / changed[0]} changed since the builder wrote "
                            "it; pass --force to overwrite it")

@@ -157,7 +157,7 @@ def compare_implementations(
     ``None`` for all of the metric's; ``tokenize`` replaces every profile's tokenizer (so
     that tokenisation drops out of the differences).
 
-    Document 002's example A, where smoothing decides:
+    Example A of the Chinese blog post *BLEU—机器翻译评价方法* (2021), where smoothing decides:
 
     >>> c = compare_implementations("A B B C D", ["A B C D E F"],
     ...                             profiles=["sacrebleu-sentence", "nltk-sentence", "keras-nlp-smooth"])

@@ -26,7 +26,7 @@ class ProfileResult:
 
     ``score`` on 0..1 (exact ``Fraction`` where the profile computes exactly), ``reported``
     as the library prints it (``scale`` x: sacreBLEU 100), ``settings`` every step setting,
-    ``values`` the intermediate values (BLEU: tokens digest, lengths, matches, totals,
+    ``values`` the intermediate values (BLEU: tokens fingerprint, lengths, matches, totals,
     precisions, geometric mean, BP), ``notes`` where the library would differ (a division by zero ...).
     """
 

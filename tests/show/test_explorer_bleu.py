@@ -43,7 +43,7 @@ def test_bleu_renders_the_library_numbers():
 
 
 def test_bleu_example_c_brevity_penalty():
-    ex = bleu_examples.DIGEST_8_BREVITY
+    ex = bleu_examples.POST_C_BREVITY
     x = BleuExplorer(ex.candidate, list(ex.references), max_order=ex.max_order)
     assert value(x, "brevity-penalty") == pytest.approx(math.exp(1 - 6 / 2))
     assert round(value(x, "score"), 2) == ex.expected_score
@@ -59,7 +59,7 @@ def test_bleu_clipping_marked_in_the_table():
 
 
 def test_bleu_table_rows_follow_the_ngram_table():
-    ex = bleu_examples.DIGEST_6_PRECISIONS
+    ex = bleu_examples.POST_A_PRECISIONS
     x = BleuExplorer(ex.candidate, list(ex.references))
     expected = []
     for n in range(1, 5):

@@ -248,7 +248,7 @@ def test_ngram_table_the_the_the():
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 def test_ngram_table_totals_match_result(n):
-    ex = bleu_examples.DIGEST_6_PRECISIONS
+    ex = bleu_examples.POST_A_PRECISIONS
     r = bleu(ex.candidate, list(ex.references))
     cells, text = _cells(plot_ngram_table(r, n).axes[0])
     total = text[-1]
@@ -292,7 +292,7 @@ def test_ngram_table_bad_max_rows():
 
 
 def test_brevity_penalty_curve_and_markers():
-    c_ex, a_ex = bleu_examples.DIGEST_8_BREVITY, bleu_examples.DIGEST_6_PRECISIONS
+    c_ex, a_ex = bleu_examples.POST_C_BREVITY, bleu_examples.POST_A_PRECISIONS
     results = [bleu(e.candidate, list(e.references), max_order=e.max_order) for e in (c_ex, a_ex)]
     ax = plot_brevity_penalty(results).axes[0]
     (curve,) = find_gid(ax, "curve")
@@ -320,7 +320,7 @@ def test_brevity_penalty_bad_ratio():
 
 
 def test_weights_curves_and_example_b():
-    ex = bleu_examples.DIGEST_7_WEIGHTS
+    ex = bleu_examples.POST_B_WEIGHTS
     ax = plot_weights(4, precision=float(ex.precision)).axes[0]
     curves = find_gid(ax, "curve")
     assert len(curves) == 5

@@ -1,6 +1,7 @@
-"""Document 002's d2l-style BLEU, every factor exposed.
+"""The Chinese blog post's d2l-style BLEU, every factor exposed.
 
-The formula (digest item 5), with p_n the clipped n-gram precision of the
+The formula (the d2l-style definition given in the Chinese blog post, after Dive into Deep
+Learning, §10.7 / d2l.ai), with p_n the clipped n-gram precision of the
 prediction against ONE label, len_label and len_pred the word counts::
 
     BLEU = exp(min(0, 1 - len_label / len_pred)) * prod_{n=1..k} p_n ^ (1 / 2^n)
@@ -9,7 +10,7 @@ It differs from Papineni's BLEU: one reference, the penalty uses the label
 length directly, and the weights are 1/2^n (which do *not* sum to 1), so a
 long n-gram's precision counts for less loss, not more weight in a mean.
 
-Document 002's example C (digest item 8): k = 2, label A B C D E F, prediction A B:
+The Chinese blog post's example C: k = 2, label A B C D E F, prediction A B:
 
 >>> r = d2l_bleu("A B".split(), "A B C D E F".split(), 2)
 >>> [str(p) for p in r.precisions], str(r.penalty_exponent), round(r.penalty, 4), round(r.score, 2)
@@ -41,7 +42,7 @@ from mtlearn.metrics.bleu.options import MAX_ORDER
 
 @dataclass(frozen=True)
 class D2LBleuResult:
-    """Every number of document 002's formula.
+    """Every number of the Chinese blog post's formula.
 
     ``penalty_exponent`` = min(0, 1 - len_label/len_pred) (``None`` for an empty
     prediction), ``penalty`` = exp of it; per order n = 1..k: ``matches[n-1]``,
@@ -109,13 +110,13 @@ def d2l_bleu(
     label_tokens: Union[str, Sequence[str]],
     k: int,
 ) -> D2LBleuResult:
-    """Document 002's ``bleu(pred_tokens, label_tokens, k)``, with tuple-keyed n-grams.
+    """The Chinese blog post's ``bleu(pred_tokens, label_tokens, k)``, with tuple-keyed n-grams.
 
     Strings are split on white space. Where the document's code divides by zero
     (an empty prediction, or a prediction with exactly n - 1 tokens) or takes
     0 / negative (shorter still), p_n is a defined 0 and ``reason`` says why.
 
-    Document 002's example A (digest item 6):
+    The Chinese blog post's example A:
 
     >>> r = d2l_bleu("A B B C D".split(), "A B C D E F".split(), 4)
     >>> [str(p) for p in r.precisions]

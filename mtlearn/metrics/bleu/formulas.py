@@ -116,7 +116,7 @@ def brevity_penalty(candidate_length: int, reference_length: int) -> float:
     where BLEU is 0 anyway because nothing can match.
 
     c is the candidate length, r the (closest, summed over a corpus) reference length.
-    Document 002's example C: label of 6 words, prediction of 2:
+    The Chinese blog post's example C: label of 6 words, prediction of 2:
 
     >>> round(brevity_penalty(2, 6), 4)
     0.1353
@@ -203,7 +203,7 @@ def _weight_sum(values: Sequence[float]) -> float:
 def geometric_mean(precisions: Sequence[Number], weights: Sequence[float]) -> float:
     """exp(sum_n w_n log p_n); 0 as soon as a precision with a positive weight is 0.
 
-    Document 002's example B shows how a weight of 1/2^n flattens p_n = 0.5:
+    The Chinese blog post's example B shows how a weight of 1/2^n flattens p_n = 0.5:
 
     >>> [round(geometric_mean([0.5], [1 / 2 ** n]), 2) for n in (1, 2, 3, 4)]
     [0.71, 0.84, 0.92, 0.96]

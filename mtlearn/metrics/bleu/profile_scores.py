@@ -173,7 +173,7 @@ class BleuProfileScore:
     summed), ``matches``, ``totals`` (summed, orders 1..max_order); ``precisions``,
     ``geometric_mean``, ``brevity_penalty`` of the summed statistics (``None`` when the
     profile averages segment scores over several segments); ``segment_scores`` (that
-    mean's terms, else empty); ``tokens`` a digest of the tokenised corpus; ``notes``.
+    mean's terms, else empty); ``tokens`` a fingerprint of the tokenised corpus; ``notes``.
     """
 
     profile: BleuProfile
@@ -237,7 +237,7 @@ class BleuProfileScorer:
         return as_tokens(segment, argname=argname, tokenize=name, lowercase=lowercase)
 
     def tokens(self, tokenize: str, lowercase: bool) -> tuple[list, list, str]:
-        """Step 1: candidates and references as tokens, and a digest of them."""
+        """Step 1: candidates and references as tokens, and a fingerprint of them."""
         key = (tokenize, lowercase)
         if key not in self._tokens:
             cands = [self._tokenise(c, f"candidates[{i}]", tokenize, lowercase)
@@ -245,11 +245,11 @@ class BleuProfileScorer:
             refs = [[self._tokenise(r, f"references[{i}][{k}]", tokenize, lowercase)
                      for k, r in enumerate(rs)]
                     for i, rs in enumerate(self.references)]
-            digest = hashlib.blake2b(digest_size=8)
+            fingerprint = hashlib.blake2b(digest_size=8)
             for c, rs in zip(cands, refs):
                 for seg in (c, *rs):
-                    digest.update("\x1f".join(seg).encode("utf-8", "surrogatepass") + b"\x1e")
-            self._tokens[key] = (cands, refs, digest.hexdigest())
+                    fingerprint.update("\x1f".join(seg).encode("utf-8", "surrogatepass") + b"\x1e")
+            self._tokens[key] = (cands, refs, fingerprint.hexdigest())
         return self._tokens[key]
 
     def counts(self, profile: BleuProfile) -> list[_Counts]:

@@ -45,6 +45,7 @@ from mtlearn.core.checks import check_choice
 from mtlearn.core.tokenize import TOKENIZERS
 from mtlearn.metrics.bleu.options import MAX_ORDER
 from mtlearn.metrics.bleu.smoothing import SMOOTHING_METHODS
+from mtlearn.sources import cite
 
 __all__ = [
     "BleuProfile", "STEPS", "PROFILES", "DESCRIPTIVE_FIELDS", "PROFILE_TOKENIZERS", "OWN_RULES",
@@ -361,13 +362,14 @@ def keras_nlp_smooth() -> BleuProfile:
 
 
 def d2l_document() -> BleuProfile:
-    """Document 002's ``bleu(pred_tokens, label_tokens, k)`` (d2l's function as the document prints it).
+    """The ``bleu(pred_tokens, label_tokens, k)`` of the Chinese blog post *BLEU—机器翻译评价方法* (2021),
+    d2l's function as the post prints it (after Dive into Deep Learning, §10.7 / d2l.ai).
 
     One label (the first reference), BP = exp(min(0, 1 - len_label/len_pred)), weights
     1/2^n, p_n = clipped matches / (len_pred - n + 1) for every n up to k; where the
-    document's code divides by zero (a prediction shorter than k), p_n is 0 as in
+    post's code divides by zero (a prediction shorter than k), p_n is 0 as in
     :func:`mtlearn.d2l_bleu`. Tokens as given (strings split on white space); one score
-    per segment, their mean for several. Not reproduced: the document keys n-grams with
+    per segment, their mean for several. Not reproduced: the post keys n-grams with
     ``''.join(tokens)``, so ("ab", "c") and ("a", "bc") collide; mtlearn keys them by tuples
     (d2l-en's ``' '.join`` keys cannot collide on tokens split on spaces).
 
@@ -375,8 +377,8 @@ def d2l_document() -> BleuProfile:
     >>> round(score_profile(d2l_document(), ["A B"], [["A B C D E F"]]).score, 4)
     0.0
     """
-    return BleuProfile("d2l-document", "d2l (document 002)", "bleu(pred_tokens, label_tokens, k=4)",
-                       "document 002 (../shared/seeds); the function of d2l-en before April 2022",
+    return BleuProfile("d2l-document", "d2l (Chinese blog post)", "bleu(pred_tokens, label_tokens, k=4)",
+                       f"{cite('bleu_post')}; the function of d2l-en before April 2022",
                        tokenize="whitespace", references="first", weights="halvings", aggregation="mean")
 
 

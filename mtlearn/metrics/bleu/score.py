@@ -15,7 +15,7 @@ Because step 3 only needs the summed numbers, a paired bootstrap resamples the
 per-segment statistics (``result.segments.stats()``) and calls
 :func:`bleu_from_stats` on each sample; nothing is re-tokenized or re-counted.
 
-Document 002's example A, with BLEU-4 and no smoothing:
+The Chinese blog post's example A, with BLEU-4 and no smoothing:
 
 >>> r = bleu("A B B C D", ["A B C D E F"])
 >>> [str(p) for p in r.precision_fractions]
@@ -92,7 +92,7 @@ def bleu_from_stats(
     ``tokenize``, ``lowercase`` and ``nrefs`` only go into the signature (the
     statistics were already counted with them).
 
-    Document 002's example C as statistics (c = 2, r = 6, every n-gram matched):
+    The Chinese blog post's example C as statistics (c = 2, r = 6, every n-gram matched):
 
     >>> s = BleuStats(2, 6, (2, 1), (2, 1), (2, 1))
     >>> r = bleu_from_stats(s, max_order=2)

@@ -1,6 +1,6 @@
 """METEOR's alignment: which candidate unigram is mapped to which reference unigram.
 
-The rule (Banerjee & Lavie 2005; digest of document 003, items 3 and 4):
+The rule (Banerjee & Lavie 2005; the Spanish Wikipedia article *METEOR*):
 
 * every candidate unigram maps to at most one reference unigram and vice versa;
 * stages run in order (``exact``, ``stem``, ``synonym``, ...); each stage only
@@ -28,7 +28,7 @@ alignment on any length: balanced blocks of equal words are mapped in order with
 search, the rest by a branch and bound with a node budget. When the budget runs out,
 the best alignment found is returned with ``optimal=False``.
 
-The digest's row 1: "on the mat sat the cat" against "the cat sat on the mat".
+The worked example's row 1: "on the mat sat the cat" against "the cat sat on the mat".
 
 >>> from mtlearn.metrics.meteor.matchers import resolve_stages
 >>> a = align("on the mat sat the cat".split(), "the cat sat on the mat".split(),

@@ -1,6 +1,6 @@
 """METEOR's alignment rule written plainly: try every alignment, keep the best.
 
-This is the rule of document 003 (digest items 3 and 4) as a student would write it,
+This is the rule of the Spanish Wikipedia article *METEOR* (CC BY-SA 4.0) as a student would write it,
 with no optimisation. For each stage in turn:
 
 1. list every one-to-one set of mappings between the words earlier stages left
@@ -23,7 +23,7 @@ for ``n = 8``, 53 billion for ``n = 12``. :data:`REFERENCE_MAX_WORDS` refuses lo
 sentences; even at 12 words, a sentence of one repeated word would take weeks (8 words:
 half a minute). Real sentences, where most words match one word or none, take under a second.
 
-The digest's row 1 ("on the mat sat the cat" against "the cat sat on the mat") gives the
+The worked example's row 1 ("on the mat sat the cat" against "the cat sat on the mat") gives the
 article's alignment (a), 8 crossings, and not (b), 11 crossings but 3 chunks:
 
 >>> from mtlearn.examples.meteor import ALIGNMENT_A, ALIGNMENT_B, ROW_1, ROW_3

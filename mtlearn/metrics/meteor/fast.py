@@ -10,7 +10,7 @@ random counts, parameters and alignments, and the WMT22 sample).
 - :func:`score_from_counts` and :func:`resampling_scorer`: the score in floats (a bootstrap's resamples);
 - :func:`crossings_and_chunks`: both counts of an alignment in one pass (every aligned pair).
 
->>> exact_numbers(6, 7, 6, 2, exact_parameters(0.9, 3, 0.5))["score_exact"]  # digest row 3
+>>> exact_numbers(6, 7, 6, 2, exact_parameters(0.9, 3, 0.5))["score_exact"]  # worked example, row 3
 Fraction(530, 549)
 """
 
@@ -99,7 +99,7 @@ def score_from_counts(
     up to float rounding. A bootstrap over a corpus sums the counts of a resample and calls this
     thousands of times; the parameters are not checked here.
 
-    >>> score_from_counts(6, 7, 6, 2)  # digest row 3
+    >>> score_from_counts(6, 7, 6, 2)  # worked example, row 3
     0.9653916211293262
     >>> score_from_counts(0, 5, 4, 0)
     0.0

@@ -11,7 +11,7 @@ unigrams and ``c`` chunks:
 
 Everything a student checks by hand is an exact :class:`~fractions.Fraction`
 (the penalty too, whenever β is a whole number). The examples below are the rows
-of the worked-example table in the digest of document 003. Row 3, reference
+of the worked-example table in the Spanish Wikipedia article *METEOR* (CC BY-SA 4.0). Row 3, reference
 "the cat sat on the mat", candidate "the cat was sat on the mat":
 
 >>> p, r = precision(6, 7), recall(6, 6)
@@ -96,7 +96,7 @@ def f_mean(p: Fraction, r: Fraction, alpha: Union[float, Fraction] = 0.9) -> Fra
     α = 0.9 weights recall nine times more than precision: the document's
     ``10·P·R / (R + 9·P)``. α = 1 gives R, α = 0 gives P.
 
-    >>> f_mean(Fraction(6, 7), Fraction(1))  # digest row 3
+    >>> f_mean(Fraction(6, 7), Fraction(1))  # worked example, row 3
     Fraction(60, 61)
     >>> f_mean(Fraction(6, 7), Fraction(1)) == 10 * Fraction(6, 7) / (1 + 9 * Fraction(6, 7))
     True
@@ -129,7 +129,7 @@ def fragmentation_penalty(
 
     >>> fragmentation_penalty(6, 6), fragmentation_penalty(1, 6), fragmentation_penalty(2, 6)
     (Fraction(1, 2), Fraction(1, 432), Fraction(1, 54))
-    >>> round(float(fragmentation_penalty(1, 6)), 4)  # digest row 2
+    >>> round(float(fragmentation_penalty(1, 6)), 4)  # worked example, row 2
     0.0023
     >>> round(fragmentation_penalty(3, 6, beta=1.5), 6)  # 0.5 * 0.5 ** 1.5
     0.176777
@@ -146,9 +146,9 @@ def fragmentation_penalty(
 def meteor_score_value(f: Number, penalty: Number) -> Number:
     """The final score ``F_mean·(1 − penalty)``.
 
-    >>> meteor_score_value(Fraction(1), Fraction(1, 2))  # digest row 1: 0.5
+    >>> meteor_score_value(Fraction(1), Fraction(1, 2))  # worked example, row 1: 0.5
     Fraction(1, 2)
-    >>> meteor_score_value(Fraction(1), Fraction(1, 432))  # digest row 2: 0.99769
+    >>> meteor_score_value(Fraction(1), Fraction(1, 432))  # worked example, row 2: 0.99769
     Fraction(431, 432)
     """
     return f * (1 - penalty)
@@ -158,7 +158,7 @@ def count_crossings(pairs: Iterable[Pair]) -> int:
     """How many pairs of mappings cross: ``(i1 − i2)·(j1 − j2) < 0``.
 
     Counted as inversions of the reference positions read in candidate order, in
-    O(n log n), so a 10,000-word alignment is counted instantly. The digest's
+    O(n log n), so a 10,000-word alignment is counted instantly. The worked example's
     alignment (a) of "on the mat sat the cat" against "the cat sat on the mat":
 
     >>> count_crossings([(0, 3), (1, 0), (2, 5), (3, 2), (4, 4), (5, 1)])
@@ -233,7 +233,7 @@ def chunk_spans(pairs: Iterable[Pair]) -> list[ChunkSpan]:
     """Group an alignment into the fewest chunks, in candidate order.
 
     Mappings ``(i, j)`` and ``(i + 1, j + 1)`` belong to the same chunk; any other
-    neighbour starts a new one. Alignment (b) of the digest,
+    neighbour starts a new one. Alignment (b) of the worked example,
     [on the mat] [sat] [the cat]:
 
     >>> chunk_spans([(0, 3), (1, 4), (2, 5), (3, 2), (4, 0), (5, 1)])

@@ -22,7 +22,7 @@ and ``"automobile"`` to ``"automobil"``, which no lemma name spells:
 >>> [(m.candidate_index, m.reference_index, m.stage) for m in greedy_align(cand, ref, stages)]
 [(0, 0, 'exact'), (1, 1, 'stem'), (4, 3, 'exact'), (5, 4, 'exact'), (6, 5, 'stem')]
 
-On the digest's row 1 the walk happens to give alignment (a), the one with the fewest
+On the worked example's row 1 the walk happens to give alignment (a), the one with the fewest
 crossings (8); the candidate's last "the" took the reference's last "the":
 
 >>> from mtlearn.metrics.meteor.formulas import count_crossings

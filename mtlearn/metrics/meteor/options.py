@@ -130,8 +130,9 @@ class MeteorOptions(Options):
         0.5, "maximum fragmentation penalty (default: %(default)s)", check_gamma,
         flags=("--gamma",), control=(0.0, 1.0, 0.05))
     tie_break: str = option(
-        "crossings", "among alignments with the most matches prefer the fewest 'crossings' (document 003, "
-                     "METEOR 0.x) or the fewest 'chunks' (METEOR 1.x) (default: %(default)s)",
+        "crossings", "among alignments with the most matches prefer the fewest 'crossings' "
+                     "(Spanish Wikipedia article, METEOR 0.x) or the fewest "
+                     "'chunks' (METEOR 1.x) (default: %(default)s)",
         check_one_of(TIE_BREAKS), flags=("--tie-break",), choices=TIE_BREAKS)
     lowercase: bool = option(
         True, "lowercase hypotheses and references first (default)", check_flag,

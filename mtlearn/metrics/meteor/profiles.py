@@ -42,7 +42,7 @@ runs its exact stage-by-stage search with the fewest-chunks rule (``tie_break="c
 breaks the last ties lexicographically. Its score is therefore an approximation of the jar's,
 not the jar's (HF evaluate #115: the jar 0.4474).
 
-The digest's row 3 under each profile:
+The candidate/reference pair "the cat was sat on the mat" / "the cat sat on the mat" under each profile:
 
 >>> cand, ref = "the cat was sat on the mat", "the cat sat on the mat"
 >>> for name in PROFILES:

@@ -5,11 +5,11 @@
 lengths ``w_t``, ``w_r``, and applies the formulas of
 :mod:`mtlearn.metrics.meteor.formulas` (per segment through their integer twins in
 :mod:`mtlearn.metrics.meteor.fast`, proven equal to them); the best-scoring reference is
-kept (digest of document 003, item 9). :func:`corpus_meteor` sums the counts of every segment's
+kept (the Spanish Wikipedia article *METEOR*). :func:`corpus_meteor` sums the counts of every segment's
 best reference and applies the formulas once (item 8); :func:`meteor_from_stats` does that from
 counts alone. The options are :class:`~mtlearn.metrics.meteor.options.MeteorOptions`.
 
-The digest's worked examples (exact stage only, so that they need no WordNet):
+The worked example's worked examples (exact stage only, so that they need no WordNet):
 
 >>> r = meteor("on the mat sat the cat", ["the cat sat on the mat"], stages=["exact"])
 >>> r.score, r.chunks, r.crossings, r.penalty
@@ -167,7 +167,7 @@ def meteor(
     :class:`~mtlearn.metrics.meteor.options.MeteorOptions`.
 
     >>> r = meteor("the cat sat on the mat", ["the cat sat on the mat"], stages=["exact"])
-    >>> r.chunks, r.matches, r.penalty, round(r.score, 5)  # digest row 2
+    >>> r.chunks, r.matches, r.penalty, round(r.score, 5)  # worked example, row 2
     (1, 6, Fraction(1, 432), 0.99769)
     >>> r.signature  # doctest: +ELLIPSIS
     'mtlearn-meteor|stages:exact|alpha:0.9|beta:3|gamma:0.5|tie:crossings|case:lc|tok:whitespace|nrefs:1|...'

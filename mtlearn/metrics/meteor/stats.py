@@ -1,7 +1,7 @@
 """METEOR's sufficient statistics: four counts per segment, summed over a corpus, and the score they give.
 
 A segment is reduced to :class:`MeteorStats` (matches m, candidate length w_t, reference length
-w_r, chunks c, against its best reference); a corpus sums them (digest of document 003, item 8) and
+w_r, chunks c, against its best reference); a corpus sums them (the Spanish Wikipedia article *METEOR*) and
 :func:`numbers` applies the formula steps of :mod:`mtlearn.metrics.meteor.formulas` once
 (:func:`mtlearn.metrics.meteor.score.meteor_from_stats` is that as a result);
 :func:`corpus_score_from_stats` is the score alone, fast, for resampling.
@@ -36,7 +36,7 @@ __all__ = ["MeteorStats", "sum_stats", "numbers", "reason_of", "arithmetic", "co
 class MeteorStats:
     """A segment's sufficient statistics: METEOR needs only these four counts.
 
-    They add up over a corpus (digest item 8), so a corpus score is one call of
+    They add up over a corpus (the Spanish Wikipedia article *METEOR*), so a corpus score is one call of
     the formulas on the sums.
 
     >>> MeteorStats(6, 6, 6, 6) + MeteorStats(6, 7, 6, 2)

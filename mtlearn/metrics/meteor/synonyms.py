@@ -254,11 +254,11 @@ def _location_tag(label: str) -> str:
 
 
 def _cache_file(directory: Path, version: str, key: str, label: str) -> Path:
-    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
-    return directory / f"synonyms-wordnet-{version}-v{FORMAT_VERSION}-{_location_tag(label)}-{digest}.bin"
+    key_hash = hashlib.sha256(key.encode()).hexdigest()[:16]
+    return directory / f"synonyms-wordnet-{version}-v{FORMAT_VERSION}-{_location_tag(label)}-{key_hash}.bin"
 
 
-# Cache files as named now (the location's tag, then the key's digest), and as named before tags.
+# Cache files as named now (the location's tag, then the key's hash), and as named before tags.
 _CACHE_NAME = re.compile(r"^synonyms-wordnet-.+-v\d+-(?:(?P<tag>[0-9a-f]{8})-)?[0-9a-f]{16}\.bin$")
 _TEMPORARY_NAME = re.compile(r"^\.synonyms-wordnet-.+\.bin\..+\.tmp$")
 #: A temporary file older than this was left by a crashed writer (a live one takes seconds).

@@ -54,7 +54,7 @@ both orders 0, ...) never raises inside the widget: the message appears in
 ``message_html`` in red (class ``mtlearn-error``). Constructor arguments are checked
 like the metrics' own and raise ``ValueError``/``TypeError`` naming the argument.
 
-Document 002's example C:
+The Chinese blog post's example C:
 
 >>> x = BleuExplorer("A B", ["A B C D E F"], max_order=2)
 >>> round(x.result.score, 4), x.error

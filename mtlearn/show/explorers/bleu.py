@@ -11,7 +11,7 @@ Its defaults, slider (range, step), dropdowns (choices) and checks are
 :class:`~mtlearn.metrics.bleu.options.BleuOptions`'; the weights box reads what is typed with
 its own bounded parser (:func:`parse_weights`), then BLEU checks the weights.
 
-Document 002's example C:
+The Chinese blog post's example C:
 
 >>> x = BleuExplorer("A B", ["A B C D E F"], max_order=2)
 >>> round(x.result.score, 4), x.error

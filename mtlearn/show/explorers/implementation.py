@@ -54,7 +54,7 @@ class ImplementationExplorer(Explorer):
     step at a time; the contributions add up exactly to the difference. Choosing the
     other metric offers its profiles and starts from its default pair.
 
-    Document 002's example A, where only smoothing parts NLTK from KerasNLP:
+    The Chinese blog post's example A, where only smoothing parts NLTK from KerasNLP:
 
     >>> x = ImplementationExplorer("A B B C D", ["A B C D E F"], profile_a="nltk-sentence",
     ...                            profile_b="keras-nlp-smooth")

@@ -90,7 +90,7 @@ class MeteorExplorer(Explorer):
     picture is not drawn: a note says so (the picture would be unreadable and
     take seconds to draw at each change).
 
-    The digest's row 1, crossing rule then chunk rule:
+    The worked example's row 1, crossing rule then chunk rule:
 
     >>> x = MeteorExplorer("on the mat sat the cat", ["the cat sat on the mat"], stages=["exact"])
     >>> x.result.score, x.result.crossings, bytes(x.image.value[:4])

@@ -29,7 +29,7 @@ ref, [(title, pairs), ...])``        (the article's (a) against (b))
 ``plot_brevity_penalty(result)``     BP = exp(1 - r/c) against c/r, optionally marking
                                      results (BLEU or d2l)
 ``plot_weights(max_order=4)``        the d2l factors p^(1/2^n) against Papineni's
-                                     p^(1/N), document 002's example B marked
+                                     p^(1/N), the Chinese blog post's example B marked
 ``plot_meteor_penalty(results)``     METEOR's penalty gamma*(c/u_m)^beta against the
                                      fragmentation c/u_m, results marked
 ``plot_f_mean(alpha=0.9)``           F_mean over (P, R) as a filled contour, results

@@ -281,7 +281,7 @@ def plot_alignment(
     """Draw the alignment a :func:`mtlearn.meteor` result chose (its best reference's).
 
     Lines are coloured by stage (:data:`STAGE_COLOURS`), each crossing is marked,
-    each chunk boxed; the title gives matches, crossings and chunks. The digest's row
+    each chunk boxed; the title gives matches, crossings and chunks. The worked example's row
     1 with the crossing rule:
 
     >>> from mtlearn import meteor

@@ -138,7 +138,7 @@ def plot_brevity_penalty(
 
     The curve is :func:`mtlearn.metrics.bleu.formulas.brevity_penalty` at every integer c for
     ``reference_length`` r. ``results`` (one or a list of ``BleuResult`` /
-    ``D2LBleuResult``) are marked at their own (c/r, BP). Document 002's example C
+    ``D2LBleuResult``) are marked at their own (c/r, BP). The Chinese blog post's example C
     (c = 2, r = 6):
 
     >>> from mtlearn import bleu
@@ -175,13 +175,13 @@ def plot_brevity_penalty(
 
 def plot_weights(max_order: int = 4, *, precision: float = 0.5, steps: int = 200,
                  ax: Optional[Axes] = None) -> Figure:
-    """How each p_n enters BLEU: document 002's p^(1/2^n) against Papineni's p^(1/N).
+    """How each p_n enters BLEU: the Chinese blog post's p^(1/2^n) against Papineni's p^(1/N).
 
     Solid curves: the d2l factor p^(1/2^n) for n = 1..``max_order`` (longer n-grams
     get flatter curves, so a poor long-n-gram precision costs less). Dashed: the
     factor p^(1/N) of the uniform geometric mean, the same for every n. Every value is
     :func:`mtlearn.metrics.bleu.formulas.geometric_mean` of one precision with one weight.
-    Points at p = ``precision`` are document 002's example B:
+    Points at p = ``precision`` are the Chinese blog post's example B:
 
     >>> ax = plot_weights().axes[0]
     >>> [round(y, 2) for _, y in marker_points(ax)]
@@ -212,7 +212,7 @@ def plot_weights(max_order: int = 4, *, precision: float = 0.5, steps: int = 200
     ax.set_ylim(0, 1.02)
     ax.set_xlabel("precision p_n")
     ax.set_ylabel("factor in BLEU")
-    ax.set_title("p^(1/2^n) (document 002) against p^(1/N) (Papineni)", fontsize=11)
+    ax.set_title("p^(1/2^n) (Chinese blog post) against p^(1/N) (Papineni)", fontsize=11)
     ax.legend(loc="lower right", fontsize=8)
     ax.grid(alpha=0.3)
     return fig

@@ -49,7 +49,7 @@ def plot_meteor_penalty(
     The curve is :func:`mtlearn.metrics.meteor.formulas.fragmentation_penalty` at every chunk
     count c = 0..``matches`` for u_m = ``matches``. ``results`` are marked at their
     own (c/u_m, penalty) (computed with *their* beta and gamma); ``labels`` name them.
-    The digest's rows 1 and 3:
+    The worked example's rows 1 and 3:
 
     >>> from mtlearn import meteor
     >>> rows = [meteor(c, ["the cat sat on the mat"], stages=["exact"])

@@ -1,9 +1,9 @@
 """The rows of the shipped WMT22 agreement tables, as frozen dataclasses, and the checks of their names.
 
 One dataclass per table (:class:`SystemScore` a row of ``systems.csv``, :class:`SystemCorrelation` of
-``system_correlations.csv``, ...), document 003's own figures (:data:`DOCUMENT_CLAIM`), and the checks
-every question of :mod:`mtlearn.study.agreement` runs on a metric's or a human score's name. Nothing
-here reads a file (:mod:`.tables` does).
+``system_correlations.csv``, ...), the Spanish Wikipedia article's own figures (:data:`DOCUMENT_CLAIM`),
+and the checks every question of :mod:`mtlearn.study.agreement` runs on a metric's or a human score's
+name. Nothing here reads a file (:mod:`.tables` does).
 
 >>> check_metric("meteor"), METRIC_NAMES["comet"], p_value_text(0.0312)
 ('meteor', "WMT's COMET", 'p = 0.031')
@@ -19,7 +19,7 @@ from typing import Optional
 #: The metrics of the system-level tables, in table order. ``"comet"`` is WMT's official COMET
 #: (``COMET-<ref>`` of ``automatic-scores.tsv``, one reference), copied, never computed by mtlearn.
 METRICS: tuple[str, ...] = ("bleu", "meteor", "chrf", "comet")
-#: The metrics of the pairwise significance table and of document 003's claim.
+#: The metrics of the pairwise significance table and of the Spanish Wikipedia article's claim.
 SIGNIFICANCE_METRICS: tuple[str, ...] = ("bleu", "meteor")
 #: How to print each metric's name.
 METRIC_NAMES: dict[str, str] = {"bleu": "BLEU", "meteor": "METEOR", "chrf": "chrF", "comet": "WMT's COMET"}
@@ -29,7 +29,7 @@ _HUMAN_SCORES = ("z", "raw")
 
 @dataclass(frozen=True)
 class DocumentClaim:
-    """Document 003's reported correlations with human judgement (digest, METEOR item 2).
+    """The reported correlations with human judgement in the Spanish Wikipedia article *METEOR*.
 
     These are the document's own numbers, typed here once; everything else in this
     module comes from the tables. The document gives no sentence-level figure for BLEU.
@@ -60,7 +60,8 @@ class DocumentClaim:
         return self.sentence_meteor if _significance_metric(metric) == "meteor" else None
 
 
-#: Document 003: "up to 0.964 at corpus level, against 0.817 for BLEU; 0.403 at sentence level".
+#: The Spanish Wikipedia article *METEOR* (CC BY-SA 4.0):
+#: "up to 0.964 at corpus level, against 0.817 for BLEU; 0.403 at sentence level".
 DOCUMENT_CLAIM = DocumentClaim(corpus_meteor=0.964, corpus_bleu=0.817, sentence_meteor=0.403)
 
 
@@ -439,7 +440,8 @@ def check_metric(metric: object, argname: str = "metric") -> str:
 
 
 def _significance_metric(metric: object, argname: str = "metric") -> str:
-    """``metric`` if the pairwise significance table and document 003 have it (BLEU, METEOR)."""
+    """``metric`` if the pairwise significance table and the Spanish Wikipedia article *METEOR* have it
+    (BLEU, METEOR)."""
     if check_metric(metric, argname) not in SIGNIFICANCE_METRICS:
         raise ValueError(f"{argname}: {metric!r} has no paired significance test or document figure here; "
                          f"choose {', '.join(SIGNIFICANCE_METRICS)}")

@@ -213,7 +213,7 @@ class CorrelationSummary:
 
     ``bleu``/``meteor`` hold the correlation per pair (in ``pairs`` order);
     ``meteor_higher``/``bleu_higher`` list the pairs where that metric's value is the
-    higher. ``claim_bleu``/``claim_meteor`` are document 003's corpus-level figures;
+    higher. ``claim_bleu``/``claim_meteor`` are the Spanish Wikipedia article's corpus-level figures;
     ``reaches_claim_*`` list the pairs whose value is at least the claim,
     ``interval_covers_claim_*`` the pairs whose 95% interval contains it. (``level`` is
     always ``"system"``: no segment-level correlation is shipped, see :func:`join_checks`.)

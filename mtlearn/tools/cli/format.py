@@ -13,7 +13,7 @@ terms, all digits). ``--explain`` prints the derivation in those exact 0-1 terms
 and ends, on the 0-100 scale, with the scaled score stated as such.
 
 >>> from mtlearn import bleu
->>> result = bleu("A B", ["A B C D E F"], max_order=2)   # document 002's example C
+>>> result = bleu("A B", ["A B C D E F"], max_order=2)   # the Chinese blog post's example C
 >>> score_line(result, Style(), details(result, Style()))
 'BLEU = 13.53 100.0/100.0 (BP = 0.135 ratio = 0.333 hyp_len = 2 ref_len = 6)'
 >>> score_line(result, Style(scale=1), details(result, Style(scale=1)))

@@ -38,14 +38,14 @@ def test_papineni_numbers_need_the_full_stop_dropped_not_lowercasing():
 
 
 def test_digest_7_weights_example():
-    w = ex.DIGEST_7_WEIGHTS
+    w = ex.POST_B_WEIGHTS
     assert w.exponents == mtlearn.d2l_bleu("A B C D".split(), "A B C D".split(), 4).exponents
     for e, printed in zip(w.exponents, w.approximations):
         assert abs(float(w.precision) ** float(e) - printed) < 0.01
 
 
 def test_digest_8_penalty():
-    e = ex.DIGEST_8_BREVITY
+    e = ex.POST_C_BREVITY
     result = mtlearn.d2l_bleu(e.candidate.split(), e.references[0].split(), e.max_order)
     assert round(result.penalty, 2) == e.expected_penalty and result.penalty == math.exp(-2)
 
