@@ -1,4 +1,4 @@
-"""Do BLEU and METEOR agree with people?  Document 003's correlation claim, checked on WMT22.
+"""Do BLEU and METEOR agree with people?  The Spanish Wikipedia article's correlation claim, checked on WMT22.
 
 Reads a WMT22 folder laid out like ``../shared/data/wmt22`` (see its README) and
 writes small CSV tables of *derived figures only* (scores, correlations, counts;

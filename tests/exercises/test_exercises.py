@@ -58,7 +58,7 @@ def test_a_fraction_typed_to_four_decimals(answer, message):
 def test_counts_and_computed_scores():
     assert verdict(8, 8) == verdict("8", 8) == verdict(8.0, Fraction(8)) == CORRECT
     assert verdict(7, 8) == TRY_AGAIN
-    # Document 002's example C: BLEU = exp(1 - 6/2) = 0.1353..., a float from mtlearn.
+    # The Chinese blog post's example C: BLEU = exp(1 - 6/2) = 0.1353..., a float from mtlearn.
     score = mtlearn.d2l_bleu("A B".split(), "A B C D E F".split(), 2).score
     assert math.isclose(score, math.exp(-2))
     assert verdict(0.1353, score) == verdict("0.1353", score) == CORRECT

@@ -46,7 +46,7 @@ NBVAL_MARKERS = ("NBVAL_IGNORE_OUTPUT", "NBVAL_SKIP", "NBVAL_RAISES_EXCEPTION",
 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
-# Functions a notebook may define: only notebook 01's quotation of document 002's own
+# Functions a notebook may define: only notebook 01's quotation of the Chinese blog post's own
 # code. Anything else could be a formula re-implemented outside mtlearn; the exercise
 # checker is mtlearn.exercises.check, imported.
 #: An exercise's check, as a notebook writes it: the id, then the name holding the answer.
@@ -236,13 +236,13 @@ def test_exercises_use_the_shared_checker(name: str) -> None:
 
 
 def test_document_code_is_quoted_verbatim() -> None:
-    """Notebook 01's quotation of document 002's ``bleu`` is the document's own code."""
+    """Notebook 01's quotation of the Chinese blog post's ``bleu`` is the document's own code."""
     nb = _load("01_bleu_from_scratch.ipynb")
     source = next(c.source for c in _code_cells(nb) if "quoted from document 002" in c.source)
     quoted = source.split("unchanged ---\n", 1)[1].split("# --- end of the quotation", 1)[0].strip()
     seed = REPO.parent / "shared" / "seeds" / "002_d6cb2a3aa27ad701.txt"
     if not seed.is_file():
-        pytest.skip(f"document 002 not available at {seed}")
+        pytest.skip(f"the Chinese blog post not available at {seed}")
     import json
 
     content = json.loads(seed.read_text(encoding="utf-8"), strict=False)["content"]["rendered"]

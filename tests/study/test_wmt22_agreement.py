@@ -447,7 +447,7 @@ def test_script_rejects_an_unknown_pair(toy_root, tmp_path, capsys):
 # -------------------------------------------------------------------- no figure rests on SID as a line number
 # WMT22's ad-seg-scores-<pair>.csv numbers segments with SID, which is not the line number of the text files
 # (../shared/data/wmt22/README.md). These checks fail if a segment-level correlation comes back: a table or
-# column of one, a notebook cell that computes one, or a join-check number printed beside document 003's
+# column of one, a notebook cell that computes one, or a join-check number printed beside the METEOR article's
 # sentence-level 0.403. (The toy corpus above holds the other half: relabelling its SIDs leaves every table
 # but join_check.csv byte-identical.)
 

@@ -1,7 +1,7 @@
 """The ``mtlearn`` console script, run for real in a subprocess.
 
 Expected numbers come from independent sources: WMT22's official table, sacreBLEU and
-NLTK computed here in the test process, and document 003's worked examples (DIGEST.md).
+NLTK computed here in the test process, and the Spanish Wikipedia article's worked examples (DIGEST.md).
 Every error case checks the message on stderr, the exit status, an empty stdout and
 that no traceback escaped.
 """
@@ -174,7 +174,7 @@ def test_bleu_segment_score_and_explanation(small: dict[str, Path]) -> None:
 
 # --- METEOR ----------------------------------------------------------------------------
 
-# Document 003's worked examples (DIGEST.md): reference, candidate, score to 4 places.
+# The Spanish Wikipedia article's worked examples (DIGEST.md): reference, candidate, score to 4 places.
 METEOR_EXAMPLES = [
     ("the cat sat on the mat", "on the mat sat the cat", 0.5000),
     ("the cat sat on the mat", "the cat sat on the mat", 0.9977),

@@ -1,4 +1,4 @@
-"""mtlearn.metrics.bleu.d2l against a transcription of document 002's own code."""
+"""mtlearn.metrics.bleu.d2l against a transcription of the Chinese blog post's own code."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import mtlearn
 
 
 def document_bleu(pred_tokens, label_tokens, k):
-    """Document 002's code, transcribed as printed (''.join keys and all)."""
+    """The Chinese blog post's code, transcribed as printed (''.join keys and all)."""
     len_pred, len_label = len(pred_tokens), len(label_tokens)
     score = math.exp(min(0, 1 - len_label / len_pred))
     for n in range(1, k + 1):

@@ -1,4 +1,4 @@
-"""The digest's BLEU numbers (../shared/seeds/DIGEST.md, document 002), exactly."""
+"""The digest's BLEU numbers (../shared/seeds/DIGEST.md, the Chinese blog post), exactly."""
 
 from __future__ import annotations
 

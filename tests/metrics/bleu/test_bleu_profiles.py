@@ -6,7 +6,7 @@
   tensor2tensor (TensorFlow) are not installed: their profiles are checked against the numbers
   their own tests and documentation publish (file and line cited at each test; the commits
   are the ones named in each profile's ``source``).
-- d2l: against ``mtlearn.d2l_bleu`` (document 002's formula, tested on its examples) with k, and
+- d2l: against ``mtlearn.d2l_bleu`` (the Chinese blog post's formula, tested on its examples) with k, and
   with d2l-en's min(k, len_pred).
 - Every walk's contributions add up exactly (``Fraction``) to the difference of the scores.
 """

@@ -1,7 +1,7 @@
 """METEOR's alignment search against the reference aligner, which tries every alignment.
 
 The oracle is :func:`mtlearn.metrics.meteor.alignment_reference.align_reference`, the
-rule written plainly (digest of document 003, items 3-4, and the fewest-chunks tie-break):
+rule written plainly (digest of the Spanish Wikipedia article, items 3-4, and the fewest-chunks tie-break):
 per stage, list every one-to-one mapping set over the words earlier stages left
 free, keep those with the most mappings, then the fewest crossings, then the fewest
 chunks (with ``tie_break="chunks"``: the fewest chunks only), counted over all

@@ -1,4 +1,5 @@
-"""The digest's METEOR worked examples (document 003), computed by mtlearn and compared with the table."""
+"""The digest's METEOR worked examples (Spanish Wikipedia, METEOR), computed by mtlearn and compared
+with the table."""
 
 from __future__ import annotations
 

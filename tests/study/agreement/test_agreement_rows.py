@@ -1,5 +1,5 @@
-"""mtlearn/study/agreement/rows.py: the tables' rows (typed, frozen), document 003's figures, a comparison's
-verdicts and text, and the checks of a metric's or an option's name.
+"""mtlearn/study/agreement/rows.py: the tables' rows (typed, frozen), the Spanish Wikipedia article's figures,
+a comparison's verdicts and text, and the checks of a metric's or an option's name.
 
 Expected values come from the CSV files read with the csv module (``agreement_files.read``) and plain
 Python, never from the module under test.
