@@ -238,7 +238,7 @@ def test_exercises_use_the_shared_checker(name: str) -> None:
 def test_document_code_is_quoted_verbatim() -> None:
     """Notebook 01's quotation of the Chinese blog post's ``bleu`` is the document's own code."""
     nb = _load("01_bleu_from_scratch.ipynb")
-    source = next(c.source for c in _code_cells(nb) if "quoted from document 002" in c.source)
+    source = next(c.source for c in _code_cells(nb) if "quoted from the Chinese blog post" in c.source)
     quoted = source.split("unchanged ---\n", 1)[1].split("# --- end of the quotation", 1)[0].strip()
     seed = REPO.parent / "shared" / "seeds" / "002_d6cb2a3aa27ad701.txt"
     if not seed.is_file():
