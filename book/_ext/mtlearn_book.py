@@ -41,6 +41,7 @@ WORDS = {
         "all": "translated",
         "part": "partly translated ({pct}%)",
         "none": "in English",
+        "model_answer": "Model answer",
     },
     "zh_CN": {
         "languages": "语言：",
@@ -52,6 +53,7 @@ WORDS = {
         "all": "已翻译",
         "part": "部分翻译（{pct}%）",
         "none": "尚未翻译，以英文显示",
+        "model_answer": "参考答案",
     },
     "es": {
         "languages": "Leer en:",
@@ -65,6 +67,7 @@ WORDS = {
         "all": "traducida",
         "part": "traducida en parte ({pct} %)",
         "none": "sin traducir, se muestra en inglés",
+        "model_answer": "Respuesta modelo",
     },
 }
 
@@ -139,6 +142,17 @@ def keep_snapshots(app: Sphinx, docname: str, source: list[str]) -> None:
                 changed = True
     if changed:
         source[0] = json.dumps(notebook)
+
+
+#: How the notebooks fold a model answer (raw HTML, which gettext does not extract: translated here).
+MODEL_ANSWER_SUMMARY = "<summary>Model answer</summary>"
+
+
+def translate_model_answers(app: Sphinx, docname: str, source: list[str]) -> None:
+    """The folded model answers' label in the edition's language (their text comes from the .po files)."""
+    label = WORDS.get(app.config.language or "en", WORDS["en"]).get("model_answer", "Model answer")
+    if label != "Model answer" and MODEL_ANSWER_SUMMARY in source[0]:
+        source[0] = source[0].replace(MODEL_ANSWER_SUMMARY, f"<summary>{label}</summary>")
 
 
 # ------------------------------------------------------------------ the switcher and the untranslated note
@@ -292,6 +306,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("translation-status", TranslationStatus)
     app.add_directive("vendored-licences", VendoredLicences)
     app.connect("source-read", keep_snapshots)
+    app.connect("source-read", translate_model_answers)
     app.connect("env-before-read-docs", read_shares)
     app.connect("env-get-outdated", outdated_index)
     app.connect("doctree-resolved", fill_status)

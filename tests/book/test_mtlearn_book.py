@@ -82,3 +82,14 @@ def test_an_explorer_without_widget_state_keeps_its_snapshot_only(with_state):
     data = json.loads(source[0])["cells"][0]["outputs"][0]["data"]
     assert (mtlearn_book.WIDGET_VIEW in data) is with_state
     assert data["text/html"] == "<div>snapshot</div>"
+
+
+@pytest.mark.parametrize("language, label",
+                         [("zh_CN", "参考答案"), ("es", "Respuesta modelo"), ("en", "Model answer")])
+def test_a_folded_model_answer_is_labelled_in_the_edition_language(language, label):
+    app = SimpleNamespace(config=SimpleNamespace(language=language))
+    cell = {"cell_type": "markdown", "metadata": {"tags": ["model-answer"]},
+            "source": "<details><summary>Model answer</summary>\n\nThe brevity penalty.\n\n</details>"}
+    source = [json.dumps({"cells": [cell]})]
+    mtlearn_book.translate_model_answers(app, "notebooks/01", source)
+    assert f"<summary>{label}</summary>" in json.loads(source[0])["cells"][0]["source"]
