@@ -46,7 +46,7 @@ def test_an_empty_file_is_refused(content: bytes) -> None:
 
 
 def test_too_many_lines_are_refused() -> None:
-    with pytest.raises(cc.CorpusFileError, match=r"^long\.txt: 5,001 lines; corpus mode reads at most 5,000"):
+    with pytest.raises(cc.CorpusFileError, match=r"^long\.txt: 3,001 lines; corpus mode reads at most 3,000"):
         cc.read_text_file("long.txt", b"x\n" * (cc.MAX_SEGMENTS + 1))
 
 
@@ -126,7 +126,9 @@ def test_the_bootstrap_is_reproducible(sample: cc.CorpusSet, comparison: cc.Comp
 
 
 def test_one_system_has_scores_and_no_test(sample: cc.CorpusSet) -> None:
-    alone = cc.compare(cc.corpus_set(sample.reference, sample.systems[:1]))
+    said: list[str] = []
+    alone = cc.compare(cc.corpus_set(sample.reference, sample.systems[:1]), progress=said.append)
+    assert said == [f"{cc.METRIC_NAMES[m]}: scoring 1 system(s) of 40 segments" for m in cc.METRICS]
     assert alone.tests == {} and alone.p_value("bleu", sample.names[0]) is None
     assert alone.score("ter", sample.names[0]) == corpus_ter(sample.hypotheses(sample.names[0]),
                                                              sample.references()).score

@@ -205,7 +205,7 @@ class CorpusExplorer(Explorer):
         if loader is None:
             return
         corpus = loader()
-        self.comparison = compare(corpus, n_samples=self.n_samples)
+        self.comparison = compare(corpus, n_samples=self.n_samples, progress=self._progress)
         names = corpus.names
         with self._hold():
             for box, value in ((self.system_a_input, names[0]), (self.system_b_input, names[-1])):
@@ -213,6 +213,11 @@ class CorpusExplorer(Explorer):
                 box.value = value
             self.segment_input.max = corpus.n_segments
             self.segment_input.value = 1
+
+    def _progress(self, message: str) -> None:
+        """Say what is being scored (a big corpus takes seconds: the page shows it meanwhile)."""
+        self.message_html.value = (f'<div class="mtlearn-note" style="color:#555">{html.escape(message)} '
+                                   "&hellip;</div>")
 
     # ------------------------------------------------------------------------------------------ computing
 
