@@ -119,7 +119,7 @@ def test_the_picture_rings_the_segment_at_the_sentence_scores(loaded: CorpusExpl
     expected = [cc.sentence_scores(SAMPLE, b, "chrf")[6], cc.sentence_scores(SAMPLE, a, "chrf")[6]]
     assert marked == [expected]
     assert len(find_gid(loaded.figure.axes[0], "segment")[0].get_offsets()) == SAMPLE.n_segments
-    assert loaded.figure.axes[0].get_xlabel() == f"sentence chrF of {b}"
+    assert loaded.figure.axes[0].get_xlabel() == f"sentence chrF of A: {b}"
     assert SAMPLE.reference.lines[6].split()[0] in loaded.segment_html.value
     loaded.set_inputs(system_a=a, system_b=b, metric="bleu", segment=1)
 

@@ -72,7 +72,12 @@ SEGMENT_INPUT = "mtlearn-corpus-segment-number"
 HOW_TO = ("Pick the WMT22 sample, or upload a reference file and one to five system files (plain UTF-8 "
           "text, one segment a line, all with the same number of lines) and press \"Score the uploaded "
           "files\". The first system file is the baseline of the significance tests.")
-_SENTENCE_LABELS = {"bleu": "sentence BLEU (exp smoothing, effective order)", "chrf": "sentence chrF"}
+_SENTENCE_LABELS = {"bleu": "sentence BLEU", "chrf": "sentence chrF"}
+#: What the picture's title says of each sentence metric's settings.
+_SENTENCE_SETTINGS = {"bleu": "BLEU with exp smoothing and effective order, as sacreBLEU's sentence_bleu",
+                      "chrf": "chrF at its defaults"}
+_AUTO = {"layout": widgets.Layout(width="auto")}
+_WIDE = {"style": {"description_width": "initial"}}
 
 BoundedIntText = from_the_browser(widgets.BoundedIntText)
 
@@ -132,18 +137,19 @@ class CorpusExplorer(Explorer):
         self.comparison: Optional[Comparison] = None
         self._loader: Optional[Callable[[], CorpusSet]] = None
         self._sentence: dict[tuple[str, str], tuple[float, ...]] = {}
-        self.reference_upload = widgets.FileUpload(description="Reference file", multiple=False)
-        self.systems_upload = widgets.FileUpload(description="System files (1-5)", multiple=True)
-        self.score_button = with_class(widgets.Button(description="Score the uploaded files"), SCORE_BUTTON)
-        self.sample_button = with_class(widgets.Button(description="WMT22 sample"), SAMPLE_BUTTON)
+        self.reference_upload = widgets.FileUpload(description="Reference file", multiple=False, **_AUTO)
+        self.systems_upload = widgets.FileUpload(description="System files (1-5)", multiple=True, **_AUTO)
+        self.score_button = with_class(widgets.Button(description="Score the uploaded files", **_AUTO),
+                                       SCORE_BUTTON)
+        self.sample_button = with_class(widgets.Button(description="WMT22 sample", **_AUTO), SAMPLE_BUTTON)
         self.system_a_input = self._dropdown("System A", "mtlearn-corpus-system-a")
         self.system_b_input = self._dropdown("System B", "mtlearn-corpus-system-b")
         self.metric_input = with_class(Dropdown(options=[(label, m) for m, label in _SENTENCE_LABELS.items()],
-                                                value="bleu", description="Per segment"),
+                                                value="bleu", description="Per segment", **_WIDE),
                                        "mtlearn-corpus-metric")
-        self.segment_input = with_class(BoundedIntText(value=1, min=1, max=1, description="Segment (line)"),
-                                        SEGMENT_INPUT)
-        self.open_button = with_class(widgets.Button(description="Open segment"), OPEN_BUTTON)
+        self.segment_input = with_class(BoundedIntText(value=1, min=1, max=1, description="Segment (line)",
+                                                       **_WIDE), SEGMENT_INPUT)
+        self.open_button = with_class(widgets.Button(description="Open segment", **_AUTO), OPEN_BUTTON)
         self.table_html = self._tagged(widgets.HTML(), CORPUS_TABLE)
         self.segment_html = self._tagged(widgets.HTML(), CORPUS_SEGMENT)
         self.image = self._tagged(image_widget(), CORPUS_PLOT)
@@ -171,7 +177,7 @@ class CorpusExplorer(Explorer):
 
     @staticmethod
     def _dropdown(description: str, css_class: str) -> Any:
-        return with_class(Dropdown(options=[], description=description), css_class)
+        return with_class(Dropdown(options=[], description=description, **_WIDE), css_class)
 
     # ----------------------------------------------------------------------------------- loading a corpus
 
@@ -261,7 +267,7 @@ class CorpusExplorer(Explorer):
         self._picture(lambda: plot_segment_pairs(v.scores_a, v.scores_b, marked=v.segment - 1,
                                                  metric=label, name_a=v.system_a, name_b=v.system_b,
                                                  title=f"{corpus.n_segments} segments, segment {v.segment} "
-                                                       "ringed: above the diagonal B scores higher"))
+                                                       f"ringed; {_SENTENCE_SETTINGS[v.metric]}"))
         self.segment_html.value = _segment(v)
 
     # ------------------------------------------------------------------------------------ one segment

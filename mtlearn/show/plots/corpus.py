@@ -23,7 +23,7 @@ def plot_segment_pairs(scores_a: Sequence[float], scores_b: Sequence[float], *, 
     >>> fig = plot_segment_pairs([0.2, 0.5, 0.9], [0.3, 0.4, 0.9], marked=1, metric="chrF")
     >>> ax = fig.axes[0]
     >>> ax.get_xlabel(), find_gid(ax, "marked")[0].get_offsets().tolist()
-    ('chrF of A', [[0.5, 0.4]])
+    ('chrF of A: A', [[0.5, 0.4]])
     """
     xs, ys = [float(x) for x in scores_a], [float(y) for y in scores_b]
     if len(xs) != len(ys):
@@ -38,12 +38,23 @@ def plot_segment_pairs(scores_a: Sequence[float], scores_b: Sequence[float], *, 
             raise ValueError(f"marked: no segment {marked}; there are {len(xs)}")
         ax.scatter([xs[marked]], [ys[marked]], s=170, facecolors="none", edgecolors="#c0392b", linewidths=2,
                    gid="marked")
-    ax.set_xlabel(f"{metric} of {name_a}")
-    ax.set_ylabel(f"{metric} of {name_b}")
+    ax.set_xlabel(f"{metric} of A: {_short(name_a)}", fontsize=9)
+    ax.set_ylabel(f"{metric} of B: {_short(name_b)}", fontsize=9)
     ax.set_xlim(-0.02 * top, 1.02 * top)
     ax.set_ylim(-0.02 * top, 1.02 * top)
     ax.set_aspect("equal")
-    ax.set_title(title or f"{len(xs)} segments: above the diagonal, {name_b} scores higher", fontsize=9)
+    ax.set_title(title or f"{len(xs)} segments", fontsize=8, wrap=True)
+    ax.text(0.02, 0.97, "above the diagonal: B scores higher", transform=ax.transAxes, fontsize=8,
+            va="top", color="#555555")
     ax.grid(alpha=0.3)
     fig.tight_layout()
     return fig
+
+
+def _short(name: str, limit: int = 28) -> str:
+    """A system's name short enough for an axis label (its end kept: file names differ there).
+
+    >>> _short("generaltest2022.de-en.hyp.JDExploreAcademy.en")
+    '…-en.hyp.JDExploreAcademy.en'
+    """
+    return name if len(name) <= limit else "…" + name[-(limit - 1):]
