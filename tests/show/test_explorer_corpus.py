@@ -151,3 +151,14 @@ def test_open_segment_checks_its_number(loaded: CorpusExplorer) -> None:
 def test_the_segment_box_takes_from_the_browser_only_a_value_in_range(loaded: CorpusExplorer) -> None:
     loaded.segment_input.set_state({"value": 1000, "max": 10**9})
     assert loaded.segment_input.max == SAMPLE.n_segments and loaded.segment_input.value == SAMPLE.n_segments
+
+
+def test_a_reference_with_a_unicode_line_break_stays_one_reference() -> None:
+    # The files end lines at \n only; the references box splits at every line break: one reference stays one.
+    line = "the cat\u2028sat on the mat"
+    x = uploaded((upload("ref.txt", f"{line}\n".encode("utf-8")),),
+                 (upload("sys.txt", b"the cat sat on the mat\n"),))
+    x.open_segment(1)
+    assert len(x.bleu_explorer.result.reference_tokens) == 1
+    assert x.bleu_explorer.result.score == bleu("the cat sat on the mat", [line]).score == 1.0
+    assert numbers(x.table_html).values["bleu-0"] == "1.0"

@@ -285,7 +285,7 @@ class CorpusExplorer(Explorer):
         k = self.segment_input.value - 1
         corpus = self.comparison.corpus
         hypothesis = corpus.hypotheses(self.system_a_input.value)[k]
-        reference = corpus.reference.lines[k]
+        reference = _one_line(corpus.reference.lines[k])
         if self.bleu_explorer is None:
             self.bleu_explorer = BleuExplorer(hypothesis, [reference], tables_open=False,
                                               **SENTENCE_OPTIONS["bleu"])
@@ -307,6 +307,17 @@ class CorpusExplorer(Explorer):
         except Exception as error:  # noqa: BLE001 - never a traceback in the room
             self.error = str(error) if isinstance(error, ValueError) else f"unexpected {error!r}"
             self._render_messages()
+
+
+def _one_line(text: str) -> str:
+    """A reference as the references box can hold it: a line break inside (U+2028, a form feed, ...: not
+    one for the files, which end lines at \\n only) becomes a space, which every tokenizer splits at too.
+
+    >>> _one_line("one\u2028two")
+    'one two'
+    """
+    parts = text.splitlines()
+    return " ".join(parts) if len(parts) > 1 else text
 
 
 def _p_cell(c: Comparison, metric: str, k: int, name: str) -> str:
