@@ -162,3 +162,19 @@ def test_a_reference_with_a_unicode_line_break_stays_one_reference() -> None:
     assert len(x.bleu_explorer.result.reference_tokens) == 1
     assert x.bleu_explorer.result.score == bleu("the cat sat on the mat", [line]).score == 1.0
     assert numbers(x.table_html).values["bleu-0"] == "1.0"
+
+
+def test_a_browser_message_sets_the_uploads_files_and_nothing_else() -> None:
+    x = CorpusExplorer()
+    x.systems_upload.set_state({"multiple": False, "accept": ".exe", "description": "<b>x</b>"})
+    assert x.systems_upload.multiple is True and x.systems_upload.accept == ""
+    assert x.systems_upload.description == "System files (1-5)"
+    x.sample_button.set_state({"description": "gone", "disabled": True})
+    assert x.sample_button.description == "WMT22 sample" and not x.sample_button.disabled
+    def sent(name: str, content: bytes) -> dict[str, Any]:  # as the browser sends a file
+        return {**upload(name, content), "last_modified": 1_796_000_000_000}
+
+    x.reference_upload.set_state({"value": [sent("ref.txt", REF)]})
+    x.systems_upload.set_state({"value": [sent(n, HYPS[n]) for n in SAMPLE.names]})
+    x.score_button.click()
+    assert x.error is None and x.comparison.corpus.names == SAMPLE.names

@@ -79,7 +79,11 @@ _SENTENCE_SETTINGS = {"bleu": "BLEU with exp smoothing and effective order, as s
 _AUTO = {"layout": widgets.Layout(width="auto")}
 _WIDE = {"style": {"description_width": "initial"}}
 
+# The browser sets the number box's value (in range), the uploads' files, and nothing of a button (a click
+# is a message, not a state): a participant's page cannot rename, disable or reconfigure them.
 BoundedIntText = from_the_browser(widgets.BoundedIntText)
+FileUpload = from_the_browser(widgets.FileUpload)
+Button = from_the_browser(widgets.Button, ())
 
 
 def _one_upload(item: Any) -> TextFile:
@@ -137,11 +141,11 @@ class CorpusExplorer(Explorer):
         self.comparison: Optional[Comparison] = None
         self._loader: Optional[Callable[[], CorpusSet]] = None
         self._sentence: dict[tuple[str, str], tuple[float, ...]] = {}
-        self.reference_upload = widgets.FileUpload(description="Reference file", multiple=False, **_AUTO)
-        self.systems_upload = widgets.FileUpload(description="System files (1-5)", multiple=True, **_AUTO)
-        self.score_button = with_class(widgets.Button(description="Score the uploaded files", **_AUTO),
+        self.reference_upload = FileUpload(description="Reference file", multiple=False, **_AUTO)
+        self.systems_upload = FileUpload(description="System files (1-5)", multiple=True, **_AUTO)
+        self.score_button = with_class(Button(description="Score the uploaded files", **_AUTO),
                                        SCORE_BUTTON)
-        self.sample_button = with_class(widgets.Button(description="WMT22 sample", **_AUTO), SAMPLE_BUTTON)
+        self.sample_button = with_class(Button(description="WMT22 sample", **_AUTO), SAMPLE_BUTTON)
         self.system_a_input = self._dropdown("System A", "mtlearn-corpus-system-a")
         self.system_b_input = self._dropdown("System B", "mtlearn-corpus-system-b")
         self.metric_input = with_class(Dropdown(options=[(label, m) for m, label in _SENTENCE_LABELS.items()],
@@ -149,7 +153,7 @@ class CorpusExplorer(Explorer):
                                        "mtlearn-corpus-metric")
         self.segment_input = with_class(BoundedIntText(value=1, min=1, max=1, description="Segment (line)",
                                                        **_WIDE), SEGMENT_INPUT)
-        self.open_button = with_class(widgets.Button(description="Open segment", **_AUTO), OPEN_BUTTON)
+        self.open_button = with_class(Button(description="Open segment", **_AUTO), OPEN_BUTTON)
         self.table_html = self._tagged(widgets.HTML(), CORPUS_TABLE)
         self.segment_html = self._tagged(widgets.HTML(), CORPUS_SEGMENT)
         self.image = self._tagged(image_widget(), CORPUS_PLOT)
