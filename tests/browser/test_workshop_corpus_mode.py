@@ -5,10 +5,12 @@ its own server for this module. A participant presses "WMT22 sample" (the shippe
 de-en, so the test needs no ``../shared``): the table shows corpus BLEU, chrF, TER and METEOR of both
 systems and the p-values against the first, each equal to what mtlearn computes here; then types a
 segment number and presses "Open segment": the BLEU and METEOR explorers below show that segment's
-hypothesis and reference, with the numbers mtlearn computes; a second number updates them.
+hypothesis and reference, with the numbers mtlearn computes; a second number updates them. Uploads through
+the browser's file input: a file not in UTF-8 gets a message naming it; the sample's files, uploaded with
+LT22 first, get the table mtlearn computes for that order.
 
 Screenshots: ``workshop-corpus-table.png``, ``workshop-corpus-segment-17.png``,
-``workshop-corpus-segment-3.png``.
+``workshop-corpus-segment-3.png``, ``workshop-corpus-bad-upload.png``.
 """
 
 from __future__ import annotations
@@ -30,8 +32,11 @@ from mtlearn.show.explorers.corpus import (
     CORPUS_PLOT,
     CORPUS_TABLE,
     OPEN_BUTTON,
+    REFERENCE_UPLOAD,
     SAMPLE_BUTTON,
+    SCORE_BUTTON,
     SEGMENT_INPUT,
+    SYSTEMS_UPLOAD,
 )
 from mtlearn.study import corpus_compare as cc
 
@@ -59,6 +64,15 @@ def wait_until(check: Callable[[], bool], what: str, timeout_s: float = ui.WIDGE
         if time.monotonic() > deadline:
             raise AssertionError(f"after {timeout_s:.0f} s: {what}")
         time.sleep(0.25)
+
+
+def choose_files(page: Any, button: Any, paths: list[Any]) -> None:
+    """Click an upload button, pick ``paths`` in the file chooser it opens (its input is not in the DOM)."""
+    with page.expect_file_chooser() as chooser:
+        button.click()
+    chooser.value.set_files([str(p) for p in paths])
+    # The button counts the files it holds once the browser has read them.
+    wait_until(lambda: f"({len(paths)})" in button.inner_text(), f"{len(paths)} file(s) in the upload button")
 
 
 def expected_table(comparison: cc.Comparison) -> dict[str, float]:
@@ -117,4 +131,38 @@ def test_corpus_mode_on_the_wmt22_sample(page: Any, voila: Server) -> None:
     open_segment(page, root, 3, system_a)  # a second number: the same explorers, updated
     assert root.locator(f".{css.BLEU_EXPLORER}").count() == 1
     assert not ui.error_outputs(page), ui.error_outputs(page)
+    assert root.locator(f".{css.MESSAGE} .{css.ERROR}").count() == 0
+
+
+def test_corpus_mode_reads_uploaded_files(page: Any, voila: Server, tmp_path: Any) -> None:
+    # The browser's own file picker: a file not in UTF-8 gets its message, then good files their table.
+    sample = cc.wmt22_sample()
+    reference = tmp_path / "ref.txt"
+    reference.write_text("\n".join(sample.reference.lines) + "\n", encoding="utf-8")
+    systems = []
+    for name in reversed(sample.names):  # LT22 first: the baseline of the page's tests
+        path = tmp_path / name
+        path.write_text("\n".join(sample.hypotheses(name)) + "\n", encoding="utf-8")
+        systems.append(path)
+    latin = tmp_path / "latin1.txt"
+    latin.write_bytes("der Bär\n".encode("latin-1") * sample.n_segments)
+    page.goto(voila.url("/"), timeout=180_000, wait_until="domcontentloaded")
+    root = page.locator(ROOT).first
+    root.wait_for(timeout=120_000)
+    choose_files(page, root.locator(f".{REFERENCE_UPLOAD}").first, [reference])
+    choose_files(page, root.locator(f".{SYSTEMS_UPLOAD}").first, [latin])
+    root.locator(f".{SCORE_BUTTON}").first.click()
+    error = root.locator(f".{css.MESSAGE} .{css.ERROR}").first
+    wait_until(lambda: error.count() > 0 and "latin1.txt: not UTF-8 text" in error.inner_text(),
+               "the message naming the file that is not UTF-8")
+    assert root.locator(f".{CORPUS_TABLE} table").count() == 0
+    save_screenshot(page, "workshop-corpus-bad-upload", height=1400)
+
+    choose_files(page, root.locator(f".{SYSTEMS_UPLOAD}").first, systems)
+    root.locator(f".{SCORE_BUTTON}").first.click()
+    table = root.locator(f".{CORPUS_TABLE}").first
+    wait_until(lambda: table.locator('[data-name="meteor-1"]').count() > 0, "the table of the uploaded files")
+    uploaded = cc.compare(cc.corpus_set(sample.reference, [sample.systems[1], sample.systems[0]]))
+    problems = explorers.mismatches(explorers.shown_numbers(table), expected_table(uploaded))
+    assert not problems, "\n".join(problems)
     assert root.locator(f".{css.MESSAGE} .{css.ERROR}").count() == 0

@@ -56,7 +56,8 @@ from .bleu import BleuExplorer
 from .meteor import MeteorExplorer
 
 __all__ = ["CorpusExplorer", "CorpusView", "uploaded_files", "CORPUS_EXPLORER", "CORPUS_TABLE", "CORPUS_PLOT",
-           "CORPUS_SEGMENT", "SAMPLE_BUTTON", "SCORE_BUTTON", "OPEN_BUTTON", "SEGMENT_INPUT"]
+           "CORPUS_SEGMENT", "SAMPLE_BUTTON", "SCORE_BUTTON", "OPEN_BUTTON", "SEGMENT_INPUT",
+           "REFERENCE_UPLOAD", "SYSTEMS_UPLOAD"]
 
 # The CSS classes a page finds the parts by (tests/browser/ reads them from here).
 CORPUS_EXPLORER = "mtlearn-corpus-explorer"
@@ -67,6 +68,8 @@ SAMPLE_BUTTON = "mtlearn-corpus-sample"
 SCORE_BUTTON = "mtlearn-corpus-score"
 OPEN_BUTTON = "mtlearn-corpus-open"
 SEGMENT_INPUT = "mtlearn-corpus-segment-number"
+REFERENCE_UPLOAD = "mtlearn-corpus-reference-file"
+SYSTEMS_UPLOAD = "mtlearn-corpus-system-files"
 
 #: What the explorer says before a corpus is loaded.
 HOW_TO = ("Pick the WMT22 sample, or upload a reference file and one to five system files (plain UTF-8 "
@@ -141,8 +144,10 @@ class CorpusExplorer(Explorer):
         self.comparison: Optional[Comparison] = None
         self._loader: Optional[Callable[[], CorpusSet]] = None
         self._sentence: dict[tuple[str, str], tuple[float, ...]] = {}
-        self.reference_upload = FileUpload(description="Reference file", multiple=False, **_AUTO)
-        self.systems_upload = FileUpload(description="System files (1-5)", multiple=True, **_AUTO)
+        self.reference_upload = with_class(FileUpload(description="Reference file", multiple=False, **_AUTO),
+                                           REFERENCE_UPLOAD)
+        self.systems_upload = with_class(FileUpload(description="System files (1-5)", multiple=True, **_AUTO),
+                                         SYSTEMS_UPLOAD)
         self.score_button = with_class(Button(description="Score the uploaded files", **_AUTO),
                                        SCORE_BUTTON)
         self.sample_button = with_class(Button(description="WMT22 sample", **_AUTO), SAMPLE_BUTTON)
