@@ -3,7 +3,8 @@
 :func:`read_text_file` reads one uploaded file (bytes) as UTF-8 text, one segment a line,
 refusing what is not a corpus with a :class:`CorpusFileError` naming the file and the problem
 (too big, binary, not UTF-8, empty); :func:`corpus_set` checks the files together (at most
-:data:`MAX_SYSTEMS` systems, every file as many lines as the reference, no name twice);
+:data:`MAX_SYSTEMS` systems, every file as many lines as the reference, no name twice, no more text than
+can be scored within about a minute: :data:`MAX_WORK`);
 :func:`wmt22_sample` is the shipped sample (:data:`mtlearn.examples.wmt22.WMT22_DE_EN_SAMPLE`:
 40 segments of WMT22 de-en, reference A, two systems). :func:`compare` scores every system with
 mtlearn's corpus functions at their defaults (BLEU, chrF, TER, METEOR) and runs the paired
@@ -43,7 +44,8 @@ from mtlearn.study.significance import (
 )
 
 __all__ = ["CorpusFileError", "TextFile", "CorpusSet", "Comparison", "read_text_file", "corpus_set",
-           "wmt22_sample", "compare", "sentence_scores", "MAX_FILE_BYTES", "MAX_SYSTEMS", "MAX_SEGMENTS",
+           "wmt22_sample", "compare", "sentence_scores", "corpus_work", "MAX_FILE_BYTES", "MAX_SYSTEMS",
+           "MAX_SEGMENTS", "MAX_WORK",
            "N_RESAMPLES", "SEED", "METRICS", "METRIC_NAMES", "SENTENCE_METRICS", "SENTENCE_OPTIONS"]
 
 #: The largest file read (bytes): WMT22's biggest test set side is about 0.3 MB; 2 MB leaves room.
@@ -53,6 +55,10 @@ MAX_SYSTEMS = 5
 #: The most segments (lines) a file may have (WMT22's test sets have about 2,000): scoring five systems of
 #: WMT22 de-en (1,984 segments) takes about 28 s here, most of it TER's shift search (about 3 s a system).
 MAX_SEGMENTS = 3000
+#: The most work corpus mode takes on, in "word³" (over systems and segments, the longer side's words cubed:
+#: TER's shift search grows about so). Measured here: five WMT22 de-en systems are 133 million (28 s to
+#: score), one zh-en system 143 million (19 s), two 292 million; above this limit a minute is not enough.
+MAX_WORK = 300_000_000
 #: Paired-bootstrap samples (sacreBLEU's default number): on the shipped sample the four tests of two
 #: systems take about 0.1 s; on 2,037 segments and five systems about 2 s.
 N_RESAMPLES = 1000
@@ -167,7 +173,8 @@ class CorpusSet:
 
 def corpus_set(reference: TextFile, systems: Sequence[TextFile]) -> CorpusSet:
     """The reference and systems checked together: 1 to :data:`MAX_SYSTEMS` systems, every file as many lines
-    as the reference, no system name twice (a :class:`CorpusFileError` naming the file otherwise).
+    as the reference, no system name twice, at most :data:`MAX_WORK` of work (:func:`corpus_work`); a
+    :class:`CorpusFileError` naming the file (or the systems) otherwise.
 
     >>> ref = TextFile("ref.txt", ("a", "b"))
     >>> corpus_set(ref, [TextFile("sys.txt", ("a",))])
@@ -193,7 +200,28 @@ every system file must translate the reference's segments, one a line
             raise CorpusFileError(f"{s.name}: {len(s.lines)} {word}, but the reference {reference.name} "
                                   f"has {n}; every system file must translate the reference's segments, "
                                   "one a line")
+    _check_work(reference, systems)
     return CorpusSet(reference, tuple(systems))
+
+
+def corpus_work(reference: TextFile, systems: Sequence[TextFile]) -> int:
+    """The work of scoring ``systems`` against ``reference``: over systems and segments, the longer side's
+    number of words, cubed (TER's search, the slowest metric, grows about so).
+
+    >>> corpus_work(TextFile("ref", ("a b", "c")), [TextFile("sys", ("a b c", ""))])
+    28
+    """
+    lengths = [len(line.split()) for line in reference.lines]
+    return sum(max(n, len(h.split())) ** 3 for s in systems for n, h in zip(lengths, s.lines))
+
+
+def _check_work(reference: TextFile, systems: Sequence[TextFile]) -> None:
+    work = corpus_work(reference, systems)
+    if work > MAX_WORK:
+        raise CorpusFileError(f"systems: too much text to score here within a minute ({work:,} units of "
+                              "work: the longer side's words cubed, over systems and segments; at most "
+                              f"{MAX_WORK:,}); give fewer systems, or fewer or shorter segments (the command "
+                              "line, mtlearn score, has no such limit)")
 
 
 def wmt22_sample() -> CorpusSet:

@@ -67,6 +67,18 @@ def test_more_than_five_systems_are_refused() -> None:
     assert cc.corpus_set(ref, systems[:cc.MAX_SYSTEMS]).names == tuple(f"s{k}.txt" for k in range(5))
 
 
+def test_files_too_long_to_score_within_a_minute_are_refused_before_scoring() -> None:
+    # 2,000 lines of 120 words fit the size cap (about 1.4 MB) but TER alone would take about 9 minutes.
+    line = " ".join(f"w{k}" for k in range(120))
+    ref = cc.read_text_file("ref.txt", f"{line}\n".encode() * 2000)
+    hyp = cc.read_text_file("hyp.txt", f"{line} x\n".encode() * 2000)
+    assert len(f"{line}\n".encode()) * 2000 < cc.MAX_FILE_BYTES
+    with pytest.raises(cc.CorpusFileError, match=r"^systems: too much text to score here within a minute "
+                                                 r"\(3,543,122,000 units of work: .* at most 300,000,000\)"):
+        cc.corpus_set(ref, [hyp])
+    assert cc.corpus_work(ref, [hyp]) == 2000 * 121 ** 3  # the longer side of each segment: the hypothesis
+
+
 def test_no_system_and_a_name_given_twice_are_refused() -> None:
     ref = cc.read_text_file("ref.txt", b"a\n")
     with pytest.raises(cc.CorpusFileError, match="no system file"):
