@@ -178,3 +178,18 @@ def test_a_browser_message_sets_the_uploads_files_and_nothing_else() -> None:
     x.systems_upload.set_state({"value": [sent(n, HYPS[n]) for n in SAMPLE.names]})
     x.score_button.click()
     assert x.error is None and x.comparison.corpus.names == SAMPLE.names
+
+
+def test_without_wordnet_the_table_has_three_metrics_and_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mtlearn.metrics.meteor.synonyms
+    from mtlearn.metrics.meteor.wordnet import WordNetMissingError
+
+    def no_wordnet(*args: Any, **kwargs: Any) -> Any:
+        raise WordNetMissingError("simulated: no WordNet here")
+
+    monkeypatch.setattr(mtlearn.metrics.meteor.synonyms, "shared_synonym_index", no_wordnet)
+    x = CorpusExplorer(sample=True, n_samples=50)
+    assert x.error is None and "METEOR: WordNet for NLTK was not found" in x.message_html.value
+    assert set(x.comparison.results) == {"bleu", "chrf", "ter"} and "METEOR" not in x.table_html.value
+    assert float(numbers(x.table_html).values["ter-1"]) == corpus_ter(SAMPLE.hypotheses(SAMPLE.names[1]),
+                                                                      SAMPLE.references()).score
