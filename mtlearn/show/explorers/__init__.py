@@ -1,10 +1,10 @@
 """Live explorers for Jupyter (ipywidgets 8): type a candidate and references, watch every number change.
 
-Eight explorers, one module each (``bleu``, ``meteor``, ``chrf``, ``ter``, ``agreement``,
-``implementation``, ``mqm``, ``bertscore``; ``_base``: what they share); each *is* an ``ipywidgets.VBox``,
-so putting one last in a cell (or passing it to ``display``) shows it, and it can be placed inside other
-layouts. ``explorer.widget`` is the explorer itself (for symmetry with code that expects a
-``.widget``). Presentation only: every number comes from :func:`mtlearn.bleu`,
+Nine explorers, one module each (``bleu``, ``meteor``, ``chrf``, ``ter``, ``agreement``,
+``implementation``, ``mqm``, ``bertscore``, ``corpus``; ``_base``: what they share); each *is* an
+``ipywidgets.VBox``, so putting one last in a cell (or passing it to ``display``) shows it, and it can
+be placed inside other layouts. ``explorer.widget`` is the explorer itself (for symmetry with code that
+expects a ``.widget``). Presentation only: every number comes from :func:`mtlearn.bleu`,
 :func:`mtlearn.meteor`, :func:`mtlearn.chrf` or :func:`mtlearn.ter` and the picture from
 :mod:`mtlearn.show.plots`; the CSS classes and ``data-name`` values a page finds them by are
 :mod:`mtlearn.show.css`.
@@ -19,6 +19,9 @@ layouts. ``explorer.widget`` is the explorer itself (for symmetry with code that
 - :class:`MqmExplorer`: a metric's sentence scores against expert MQM, a segment's texts and errors.
 - :class:`BertScoreExplorer`: BERTScore's cosine matrix, both sides' greedy matches, P, R, F1 (needs the
   encoder's package, ``mtlearn-course[neural]``).
+- :class:`CorpusExplorer`: a reference file and up to five system files (or the shipped WMT22 sample):
+  corpus BLEU, chrF, TER and METEOR with paired-bootstrap p-values against the first system, a sentence
+  metric of system A against system B per segment, a segment opened in the BLEU and METEOR explorers.
 
 The BLEU, METEOR, chrF and TER explorers build their controls from their metric's options
 (:class:`~mtlearn.metrics.bleu.options.BleuOptions`, ...): each slider's range and step,
@@ -75,13 +78,14 @@ from mtlearn.show.explorers.agreement import AgreementExplorer
 from mtlearn.show.explorers.bertscore import BertScoreExplorer
 from mtlearn.show.explorers.bleu import WEIGHTS_MAX_CHARS, WEIGHTS_MAX_EXPONENT, BleuExplorer, parse_weights
 from mtlearn.show.explorers.chrf import ChrfExplorer
+from mtlearn.show.explorers.corpus import CorpusExplorer
 from mtlearn.show.explorers.implementation import ImplementationExplorer
 from mtlearn.show.explorers.meteor import PICTURE_MAX_WORDS, MeteorExplorer
 from mtlearn.show.explorers.mqm import MqmExplorer
 from mtlearn.show.explorers.ter import TerExplorer
 
 __all__ = ["BleuExplorer", "MeteorExplorer", "ChrfExplorer", "TerExplorer", "AgreementExplorer",
-           "ImplementationExplorer", "MqmExplorer", "BertScoreExplorer",
+           "ImplementationExplorer", "MqmExplorer", "BertScoreExplorer", "CorpusExplorer",
            "parse_references", "parse_weights", "typing_pause", "TYPING_PAUSE_S",
            "MAX_TYPING_PAUSE_S", "PICTURE_PAUSE_S", "PICTURE_MAX_WORDS", "WEIGHTS_MAX_CHARS",
            "WEIGHTS_MAX_EXPONENT"]

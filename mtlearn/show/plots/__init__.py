@@ -58,6 +58,8 @@ metric)``                            DA score, one labelled point per MT system
                                      boxed (precision), each column's best dotted
                                      (recall), idf weights as side bars
 ``plot_layers(results)``             P, R and F1 of one pair at each layer (0..6)
+``plot_segment_pairs(a, b)``         a sentence metric of system A against system B,
+                                     one dot per segment (corpus mode)
 ``figure_to_png(fig)``               PNG bytes of a figure (widgets, files)
 ``find_gid(ax, gid)``,               helpers that read a picture back: artists by gid,
 ``crossing_points(ax)``,             the number of crossings marked, the marked points
@@ -125,6 +127,7 @@ from mtlearn.show.plots.bertscore import (
 )
 from mtlearn.show.plots.bleu import plot_brevity_penalty, plot_ngram_table, plot_weights
 from mtlearn.show.plots.chrf import plot_chrf_orders
+from mtlearn.show.plots.corpus import plot_segment_pairs
 from mtlearn.show.plots.meteor import plot_f_mean, plot_f_mean_alpha, plot_meteor_penalty
 from mtlearn.show.plots.mqm import plot_mqm_scatter
 from mtlearn.show.plots.ter import plot_ter_edits
@@ -155,6 +158,7 @@ __all__ = [
     "plot_agreement_grid",
     "plot_pairwise_accuracy",
     "plot_mqm_scatter",
+    "plot_segment_pairs",
     "BERTSCORE_COLOURS",
     "BERTSCORE_PICTURE_MAX_TOKENS",
     "plot_similarity",
