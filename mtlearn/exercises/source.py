@@ -17,6 +17,10 @@ from pathlib import Path
 __all__ = ["SourceCode", "show_source"]
 
 
+#: The widest header line: notebooks print at most 110 columns.
+HEADER_WIDTH = 110
+
+
 @dataclass(frozen=True)
 class SourceCode:
     """A function's source, as :func:`show_source` returns it.
@@ -40,7 +44,10 @@ class SourceCode:
     @property
     def text(self) -> str:
         """A header line naming the function and its file, then the code."""
-        return f"# {self.name}, from {self.path}\n{self.code.rstrip()}"
+        header = f"# {self.name}, from {self.path}"
+        if len(header) > HEADER_WIDTH:  # a long module path: the file on a line of its own
+            header = f"# {self.name}\n# from {self.path}"
+        return f"{header}\n{self.code.rstrip()}"
 
     def __str__(self) -> str:
         return self.text

@@ -59,10 +59,13 @@ def modified_precision(candidate: Segment, references: Sequence[Segment], n: int
     Papineni's first example (2.1): the paper counts words without the final full
     stop, and the numbers are the same with or without lowercasing.
 
-    >>> c1 = "It is a guide to action which ensures that the military always obeys the commands of the party".split()
+    >>> c1 = ("It is a guide to action which ensures that the military always obeys "
+    ...       "the commands of the party").split()
     >>> c2 = "It is to insure the troops forever hearing the activity guidebook that party direct".split()
-    >>> refs = ["It is a guide to action that ensures that the military will forever heed Party commands".split(),
-    ...         "It is the guiding principle which guarantees the military forces always being under the command of the Party".split(),
+    >>> refs = [("It is a guide to action that ensures that the military will forever "
+    ...          "heed Party commands").split(),
+    ...         ("It is the guiding principle which guarantees the military forces always "
+    ...          "being under the command of the Party").split(),
     ...         "It is the practical guide for the army always to heed the directions of the party".split()]
     >>> [str(modified_precision(c, refs, n)) for c in (c1, c2) for n in (1, 2)]
     ['17/18', '10/17', '4/7', '1/13']
@@ -77,8 +80,10 @@ def precision_counts(candidate: Segment, references: Sequence[Segment], n: int) 
     """The pair (sum of clipped counts, number of candidate n-grams) behind p_n, unreduced.
 
     >>> c2 = "It is to insure the troops forever hearing the activity guidebook that party direct".split()
-    >>> refs = ["It is a guide to action that ensures that the military will forever heed Party commands".split(),
-    ...         "It is the guiding principle which guarantees the military forces always being under the command of the Party".split(),
+    >>> refs = [("It is a guide to action that ensures that the military will forever "
+    ...          "heed Party commands").split(),
+    ...         ("It is the guiding principle which guarantees the military forces always "
+    ...          "being under the command of the Party").split(),
     ...         "It is the practical guide for the army always to heed the directions of the party".split()]
     >>> precision_counts(c2, refs, 1)
     (8, 14)

@@ -100,10 +100,10 @@ def align_reference(
     >>> from mtlearn.metrics.meteor.matchers import resolve_stages
     >>> align_reference(["b", "a"], ["a", "b"], resolve_stages(["exact"]))
     ((0, 1, 'exact'), (1, 0, 'exact'))
-    >>> align_reference(["a"] * 13, ["a"], resolve_stages(["exact"]))
+    >>> align_reference(["a"] * 13, ["a"], resolve_stages(["exact"]))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: candidate: 13 words; the reference aligner lists every alignment, whose number grows exponentially with the length, so it takes at most 12 words per side (the search, align()'s default method, takes any length)
+    ValueError: candidate: 13 words; the reference aligner ... takes at most 12 words per side ...
     """
     check_choice(tie_break, ("crossings", "chunks"), "tie_break")
     stages = resolve_stages(stages)  # names become matchers; matchers pass through
@@ -114,7 +114,8 @@ def align_reference(
             raise ValueError(
                 f"{argname}: {len(words)} words; the reference aligner lists every alignment, whose "
                 "number grows exponentially with the length, so it takes at most "
-                f"{REFERENCE_MAX_WORDS} words per side (the search, align()'s default method, takes any length)")
+                f"{REFERENCE_MAX_WORDS} words per side "
+                "(the search, align()'s default method, takes any length)")
     fixed: list[Pair] = []  # the mappings of the earlier stages
     stage_of: dict[int, str] = {}
     for stage in stages:

@@ -236,8 +236,11 @@ def chunk_spans(pairs: Iterable[Pair]) -> list[ChunkSpan]:
     neighbour starts a new one. Alignment (b) of the worked example,
     [on the mat] [sat] [the cat]:
 
-    >>> chunk_spans([(0, 3), (1, 4), (2, 5), (3, 2), (4, 0), (5, 1)])
-    [ChunkSpan(candidate_start=0, candidate_stop=3, reference_start=3, reference_stop=6), ChunkSpan(candidate_start=3, candidate_stop=4, reference_start=2, reference_stop=3), ChunkSpan(candidate_start=4, candidate_stop=6, reference_start=0, reference_stop=2)]
+    >>> for span in chunk_spans([(0, 3), (1, 4), (2, 5), (3, 2), (4, 0), (5, 1)]):
+    ...     print(span)
+    ChunkSpan(candidate_start=0, candidate_stop=3, reference_start=3, reference_stop=6)
+    ChunkSpan(candidate_start=3, candidate_stop=4, reference_start=2, reference_stop=3)
+    ChunkSpan(candidate_start=4, candidate_stop=6, reference_start=0, reference_stop=2)
     """
     spans: list[ChunkSpan] = []
     start: Pair | None = None
