@@ -284,10 +284,22 @@ def _strip_metadata(nb: nbformat.NotebookNode) -> None:
     nb.metadata = kept
 
 
+#: The cell tag of a model answer to an open question: the student edition drops such cells.
+MODEL_ANSWER_TAG = "model-answer"
+
+
+def _is_model_answer(cell: nbformat.NotebookNode) -> bool:
+    """Whether ``cell`` is tagged :data:`MODEL_ANSWER_TAG` (a malformed tag list counts as untagged)."""
+    tags = cell.get("metadata", {}).get("tags", [])
+    return isinstance(tags, list) and MODEL_ANSWER_TAG in tags
+
+
 def _student(nb: nbformat.NotebookNode, prefix: str = "") -> tuple[nbformat.NotebookNode, list[str]]:
     """The student edition of ``nb`` and the marker warnings; ``prefix`` names the notebook in messages."""
     clear_solutions, clear_output = _preprocessors()
     student = copy.deepcopy(nb)
+    # Model answers to open questions are the instructor's: read the tags before the metadata goes.
+    student.cells = [cell for cell in student.cells if not _is_model_answer(cell)]
     resources = {"language": _language(student, clear_solutions.code_stub, prefix)}
     notes: list[str] = []
     for index, cell in enumerate(student.cells):
