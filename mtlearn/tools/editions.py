@@ -64,6 +64,7 @@ import sys
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import NoReturn, Optional
 
@@ -341,7 +342,35 @@ def instructor_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     >>> instructor_notebook(nb) == nb
     True
     """
-    return copy.deepcopy(nb)
+    instructor = copy.deepcopy(nb)
+    for cell in instructor.cells:
+        if cell.cell_type == "code":
+            cell.source = _fill_answers(cell.source)
+    return instructor
+
+
+_CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\d\d\.\d+)["']\s*,\s*(answer_\d+)\s*\)""")
+
+
+def _answer_literal(value: object) -> str:
+    """``value`` as a student could type it: a Fraction as ``Fraction(3, 4)``, anything else by repr."""
+    if isinstance(value, Fraction):
+        return f"Fraction({value.numerator}, {value.denominator})"
+    return repr(value)
+
+
+def _fill_answers(source: str) -> str:
+    """``source`` with each ``answer_n = None`` of a ``check("ID", answer_n)`` call set to ID's answer."""
+    from mtlearn.exercises import exercise  # lazily: only the instructor edition needs the catalogue
+
+    for exercise_id, name in _CHECK_CALL.findall(source):
+        literal = _answer_literal(exercise(exercise_id).answer())
+        pattern = re.compile(rf"^{name}\s*=\s*None\s*$", re.MULTILINE)
+        filled = f"{name} = {literal}"
+        source = pattern.sub(lambda _, line=filled: line, source)
+        if literal.startswith("Fraction(") and "import Fraction" not in source:
+            source = "from fractions import Fraction\n" + source
+    return source
 
 
 def solution_lines(nb: nbformat.NotebookNode) -> list[str]:
@@ -372,6 +401,8 @@ def _edition_files(name: str, source: Path, notebooks: list[Path]) -> tuple[dict
                 for note in found:
                     warnings.warn(note, SolutionMarkerWarning, stacklevel=3)
                 notes += found
+            else:
+                nb = instructor_notebook(nb)
             nbformat.validate(nb)
         except RecursionError:
             raise EditionError(f"{path}: nested too deeply to be a notebook") from None

@@ -192,3 +192,18 @@ def test_model_answers_reach_the_instructor_only(built, name):
     for source in answers:
         assert source not in student_text, f"{name}: model answer left for the student"
         assert source in instructor_text, f"{name}: model answer missing from the instructor edition"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_instructor_edition_carries_every_checked_answer(built, name):
+    from mtlearn.exercises import exercise
+
+    _, instructor = built
+    for k, source in enumerate(_code(_read(instructor.folder, name))):
+        for call in _calls(source, "check"):
+            exercise_id, variable = call.args[0].value, call.args[1].id
+            namespace: dict = {}
+            assignments = [line for line in source.splitlines() if line.startswith(f"{variable} =")]
+            assert assignments and f"{variable} = None" not in assignments, f"{name} cell {k}: no answer"
+            exec("from fractions import Fraction\n" + assignments[-1], namespace)
+            assert namespace[variable] == exercise(exercise_id).answer(), f"{name} cell {k}: {exercise_id}"
