@@ -64,6 +64,7 @@ import sys
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import NoReturn, Optional
 
@@ -284,10 +285,22 @@ def _strip_metadata(nb: nbformat.NotebookNode) -> None:
     nb.metadata = kept
 
 
+#: The cell tag of a model answer to an open question: the student edition drops such cells.
+MODEL_ANSWER_TAG = "model-answer"
+
+
+def _is_model_answer(cell: nbformat.NotebookNode) -> bool:
+    """Whether ``cell`` is tagged :data:`MODEL_ANSWER_TAG` (a malformed tag list counts as untagged)."""
+    tags = cell.get("metadata", {}).get("tags", [])
+    return isinstance(tags, list) and MODEL_ANSWER_TAG in tags
+
+
 def _student(nb: nbformat.NotebookNode, prefix: str = "") -> tuple[nbformat.NotebookNode, list[str]]:
     """The student edition of ``nb`` and the marker warnings; ``prefix`` names the notebook in messages."""
     clear_solutions, clear_output = _preprocessors()
     student = copy.deepcopy(nb)
+    # Model answers to open questions are the instructor's: read the tags before the metadata goes.
+    student.cells = [cell for cell in student.cells if not _is_model_answer(cell)]
     resources = {"language": _language(student, clear_solutions.code_stub, prefix)}
     notes: list[str] = []
     for index, cell in enumerate(student.cells):
@@ -329,7 +342,35 @@ def instructor_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     >>> instructor_notebook(nb) == nb
     True
     """
-    return copy.deepcopy(nb)
+    instructor = copy.deepcopy(nb)
+    for cell in instructor.cells:
+        if cell.cell_type == "code":
+            cell.source = _fill_answers(cell.source)
+    return instructor
+
+
+_CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\d\d\.\d+)["']\s*,\s*(answer_\d+)\s*\)""")
+
+
+def _answer_literal(value: object) -> str:
+    """``value`` as a student could type it: a Fraction as ``Fraction(3, 4)``, anything else by repr."""
+    if isinstance(value, Fraction):
+        return f"Fraction({value.numerator}, {value.denominator})"
+    return repr(value)
+
+
+def _fill_answers(source: str) -> str:
+    """``source`` with each ``answer_n = None`` of a ``check("ID", answer_n)`` call set to ID's answer."""
+    from mtlearn.exercises import exercise  # lazily: only the instructor edition needs the catalogue
+
+    for exercise_id, name in _CHECK_CALL.findall(source):
+        literal = _answer_literal(exercise(exercise_id).answer())
+        pattern = re.compile(rf"^{name}\s*=\s*None\s*$", re.MULTILINE)
+        filled = f"{name} = {literal}"
+        source = pattern.sub(lambda _, line=filled: line, source)
+        if literal.startswith("Fraction(") and "import Fraction" not in source:
+            source = "from fractions import Fraction\n" + source
+    return source
 
 
 def solution_lines(nb: nbformat.NotebookNode) -> list[str]:
@@ -360,6 +401,8 @@ def _edition_files(name: str, source: Path, notebooks: list[Path]) -> tuple[dict
                 for note in found:
                     warnings.warn(note, SolutionMarkerWarning, stacklevel=3)
                 notes += found
+            else:
+                nb = instructor_notebook(nb)
             nbformat.validate(nb)
         except RecursionError:
             raise EditionError(f"{path}: nested too deeply to be a notebook") from None

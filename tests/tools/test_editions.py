@@ -29,9 +29,11 @@ pytest.importorskip("nbgrader",
 from mtlearn.tools.editions import (  # noqa: E402  (after the skip: the module needs nbgrader to build)
     BEGIN_SOLUTION,
     END_SOLUTION,
+    MODEL_ANSWER_TAG,
     build_edition,
     edition_notebooks,
     solution_lines,
+    student_notebook,
 )
 
 SOURCE = REPO / "notebooks"
@@ -169,3 +171,39 @@ def test_instructor_edition_runs_top_to_bottom(built, name):
             printed = "".join(out.get("text", "") for out in cell.outputs if out.output_type == "stream")
             assert printed.strip().startswith("correct"), (
                 f"{name} cell {k}: the worked solution fails: {printed!r}")
+
+
+def test_student_notebook_drops_model_answers():
+    answer = nbformat.v4.new_markdown_cell("**Model answer.** The brevity penalty.",
+                                           metadata={"tags": [MODEL_ANSWER_TAG]})
+    question = nbformat.v4.new_markdown_cell("Which factor is responsible?")
+    nb = nbformat.v4.new_notebook(cells=[question, answer])
+    assert [c.source for c in student_notebook(nb).cells] == [question.source]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_model_answers_reach_the_instructor_only(built, name):
+    student, instructor = built
+    answers = [cell.source for cell in _read(SOURCE, name).cells
+               if MODEL_ANSWER_TAG in cell.metadata.get("tags", [])]
+    student_text = "\n".join(cell.source for cell in _read(student.folder, name).cells)
+    instructor_text = "\n".join(cell.source for cell in _read(instructor.folder, name).cells)
+    assert "Model answer" not in student_text, f"{name}: a model answer in the student edition"
+    for source in answers:
+        assert source not in student_text, f"{name}: model answer left for the student"
+        assert source in instructor_text, f"{name}: model answer missing from the instructor edition"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_instructor_edition_carries_every_checked_answer(built, name):
+    from mtlearn.exercises import exercise
+
+    _, instructor = built
+    for k, source in enumerate(_code(_read(instructor.folder, name))):
+        for call in _calls(source, "check"):
+            exercise_id, variable = call.args[0].value, call.args[1].id
+            namespace: dict = {}
+            assignments = [line for line in source.splitlines() if line.startswith(f"{variable} =")]
+            assert assignments and f"{variable} = None" not in assignments, f"{name} cell {k}: no answer"
+            exec("from fractions import Fraction\n" + assignments[-1], namespace)
+            assert namespace[variable] == exercise(exercise_id).answer(), f"{name} cell {k}: {exercise_id}"
