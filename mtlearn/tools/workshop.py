@@ -16,8 +16,10 @@ with these settings:
   asks no other host for anything;
 * a kernel idle for ``cull_idle_timeout`` seconds and no longer shown in any page
   is shut down (checked every ``cull_interval`` seconds); a student's open page
-  keeps its kernel, and closing the page shuts it down at once (Voilà's page asks
-  for that with the ``_xsrf`` cookie, which :func:`prelaunch_hook` sets);
+  keeps its kernel, and closing or reloading the page shuts it down at once: mtlearn's
+  template asks for that from the moment the page starts (Voilà's own request is set up
+  only once its JavaScript has loaded, seconds later), with the ``_xsrf`` cookie, which
+  :func:`prelaunch_hook` sets;
 * at most ``max_kernels`` kernels at once, and at most ``max_kernels_per_client``
   for one client (:class:`CappedKernelManager`): one more visit gets "503 Service
   Unavailable" (every place taken) or "429 Too Many Requests" (the client's places
