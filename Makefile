@@ -61,8 +61,10 @@ lab: lab-setup
 # one participant (0: no such limit, e.g. behind a proxy); see mtlearn/tools/workshop.py.
 WORKSHOP_KERNELS ?= 20
 WORKSHOP_KERNELS_PER_CLIENT ?= 3
+# HOST=0.0.0.0 serves a room (every interface; the token stays required; the LAN URL and a QR code are printed).
+HOST ?= 127.0.0.1
 workshop: setup
-	$(BIN)/python -m mtlearn.tools.workshop notebooks/workshop.ipynb --port=8866 --max-kernels=$(WORKSHOP_KERNELS) \
+	$(BIN)/python -m mtlearn.tools.workshop notebooks/workshop.ipynb --ip=$(HOST) --port=8866 --max-kernels=$(WORKSHOP_KERNELS) \
 		--max-kernels-per-client=$(WORKSHOP_KERNELS_PER_CLIENT)
 
 # One pytest-xdist worker per core; a test file stays on one worker (its module fixtures, a notebook's kernel,

@@ -10,14 +10,18 @@ with these settings:
   with it, as JupyterLab does; a request without it is sent to a login page, and no
   kernel starts. The login cookie is ``SameSite=Lax`` and lasts :data:`LOGIN_HOURS`
   hours (jupyter_server's own: 30 days);
-* listening on 127.0.0.1 only, notebook sources stripped;
+* listening on 127.0.0.1 only (``--ip=0.0.0.0``: every interface, for a room; the token
+  stays required, and the URL printed uses the machine's LAN address, with a QR code of
+  it: :mod:`mtlearn.tools.room`), notebook sources stripped;
 * mtlearn's page template (``mtlearn/tools/voila/templates/mtlearn``): Voilà's lab
   template without its links to Font Awesome on a CDN, so an offline room's page
   asks no other host for anything;
 * a kernel idle for ``cull_idle_timeout`` seconds and no longer shown in any page
   is shut down (checked every ``cull_interval`` seconds); a student's open page
-  keeps its kernel, and closing the page shuts it down at once (Voilà's page asks
-  for that with the ``_xsrf`` cookie, which :func:`prelaunch_hook` sets);
+  keeps its kernel, and closing or reloading the page shuts it down at once: mtlearn's
+  template asks for that from the moment the page starts (Voilà's own request is set up
+  only once its JavaScript has loaded, seconds later), with the ``_xsrf`` cookie, which
+  :func:`prelaunch_hook` sets;
 * at most ``max_kernels`` kernels at once, and at most ``max_kernels_per_client``
   for one client (:class:`CappedKernelManager`): one more visit gets "503 Service
   Unavailable" (every place taken) or "429 Too Many Requests" (the client's places
@@ -55,6 +59,7 @@ import ipaddress
 import json
 import os
 import resource
+import secrets
 import struct
 import sys
 from collections import Counter
@@ -71,8 +76,10 @@ from traitlets import Integer
 from voila.app import Voila
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from mtlearn.tools.room import check_ip, room_host, room_message, room_url
+
 __all__ = ["CappedKernelManager", "LimitedKernelManager", "WorkshopKernelWebsocketHandler", "WorkshopVoila",
-           "client_of", "prelaunch_hook", "v1_parts", "voila_argv", "main"]
+           "client_of", "prelaunch_hook", "print_room_url", "v1_parts", "voila_argv", "main"]
 
 #: The page's template (mtlearn/tools/voila/templates/mtlearn): Voilà's lab template without links to a CDN.
 TEMPLATE = "mtlearn"
@@ -384,7 +391,7 @@ class WorkshopVoila(Voila):
                  *rest) for route, handler, *rest in super().init_handlers()]
 
 
-def voila_argv(notebook: str, *, port: int = 8866, max_kernels: int = MAX_KERNELS,
+def voila_argv(notebook: str, *, port: int = 8866, ip: str = "127.0.0.1", max_kernels: int = MAX_KERNELS,
                max_kernels_per_client: int = MAX_KERNELS_PER_CLIENT,
                cull_idle_timeout: int = CULL_IDLE_TIMEOUT_S, cull_interval: int = CULL_INTERVAL_S,
                kernel_cpu_seconds: int = KERNEL_CPU_SECONDS,
@@ -406,10 +413,11 @@ def voila_argv(notebook: str, *, port: int = 8866, max_kernels: int = MAX_KERNEL
                                ("kernel_memory_mb", kernel_memory_mb, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise ValueError(f"{name}: expected a whole number of at least {least}, got {value!r}")
+    check_ip(ip)
     return [
         notebook,
         "--token",  # Voilà generates a token (or takes $JUPYTER_TOKEN) and prints the URL with it
-        "--Voila.ip=127.0.0.1",
+        f"--Voila.ip={ip}",
         f"--port={port}",
         "--strip_sources=True",
         f"--template={TEMPLATE}",
@@ -424,15 +432,27 @@ def voila_argv(notebook: str, *, port: int = 8866, max_kernels: int = MAX_KERNEL
     ]
 
 
+def print_room_url(ip: str, port: int) -> None:
+    """Print the room's URL (the LAN address, the token) and its QR code; the token goes to Voilà through
+    ``$JUPYTER_TOKEN`` (one is made when it is not set)."""
+    token = os.environ.get("JUPYTER_TOKEN") or secrets.token_hex(24)
+    os.environ["JUPYTER_TOKEN"] = token
+    host, note = room_host(ip)
+    print(room_message(room_url(host, port, token), note), flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m mtlearn.tools.workshop NOTEBOOK``: serve the workshop app (extra options go to Voilà)."""
     parser = argparse.ArgumentParser(
         prog="python -m mtlearn.tools.workshop",
-        description="Serve a notebook as the workshop app: Voilà on 127.0.0.1 with a token, "
+        description="Serve a notebook as the workshop app: Voilà with a token (127.0.0.1 unless --ip), "
                     "idle kernels culled, at most --max-kernels kernels, each with CPU and memory limits.",
     )
     parser.add_argument("notebook", help="the notebook to serve (notebooks/workshop.ipynb)")
     parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument("--ip", default="127.0.0.1",
+                        help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: "
+                             "every interface, for a room: the URL and a QR code for it are printed)")
     parser.add_argument("--max-kernels", type=int, default=MAX_KERNELS,
                         help=f"kernels at most, one per open page (default {MAX_KERNELS})")
     parser.add_argument("--max-kernels-per-client", type=int, default=MAX_KERNELS_PER_CLIENT,
@@ -448,7 +468,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"megabytes of data a kernel may hold (default {KERNEL_MEMORY_BYTES // 2**20})")
     args, extra = parser.parse_known_args(argv)
     try:
-        options = voila_argv(args.notebook, port=args.port, max_kernels=args.max_kernels,
+        options = voila_argv(args.notebook, port=args.port, ip=args.ip, max_kernels=args.max_kernels,
                              max_kernels_per_client=args.max_kernels_per_client,
                              cull_idle_timeout=args.cull_idle_timeout,
                              cull_interval=min(CULL_INTERVAL_S, args.cull_idle_timeout),
@@ -459,6 +479,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Voilà finds templates on the Jupyter path: mtlearn's own (no CDN links) lives beside this module.
     paths = [str(TEMPLATE_ROOT), os.environ.get("JUPYTER_PATH")]
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, paths))
+    if not ipaddress.ip_address(args.ip).is_loopback:
+        print_room_url(args.ip, args.port)
     WorkshopVoila.launch_instance(argv=[*options, *extra])
     return 0
 

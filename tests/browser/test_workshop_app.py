@@ -12,7 +12,8 @@ typing latency is measured (the last key to the new score, 50 and 200 words a si
 printed and written to ``test-artifacts/browser/typing-latency.txt``), and the page asks
 no host but 127.0.0.1 for anything (the browser blocks such requests; any one fails the test).
 Closing a page shuts its kernel down at once (the page's shutdown request, with the
-``_xsrf`` cookie the server sets for it).
+``_xsrf`` cookie the server sets for it), also a page closed or reloaded as soon as it has loaded: with
+``--max-kernels=2``, ten rounds of open, reload, close never get a 503 and leave no kernel behind.
 
 Screenshots: ``workshop-voila.png`` (the whole app as served),
 ``workshop-voila-bleu-explorer-after-typing.png``, ``…-after-max-order-slider.png``,
@@ -65,13 +66,14 @@ def code_lines(path: Path) -> list[str]:
             for line in "".join(cell["source"]).splitlines() if line.strip()]
 
 
-def workshop_argv(port: int) -> list[str]:
+def workshop_argv(port: int, *options: str) -> list[str]:
     """``make workshop``'s server (``python -m mtlearn.tools.workshop``: token, culling, kernel cap), test
     options."""
     return [
         sys.executable, "-m", "mtlearn.tools.workshop", str(WORKSHOP), f"--port={port}",
         "--no-browser", "--Voila.port_retries=0",
         "--show_tracebacks=True",  # a failure in the app is then visible in the screenshot
+        *options,
     ]
 
 
@@ -162,3 +164,32 @@ def test_closing_the_workshop_page_frees_its_kernel_at_once(browser: Any, voila:
     while kernels() > before and time.monotonic() < deadline:
         time.sleep(0.2)
     assert kernels() == before, "closing the page left its kernel running"
+
+
+def test_reloading_and_closing_pages_never_locks_two_places(browser: Any,
+                                                            tmp_path_factory: pytest.TempPathFactory) -> None:
+    # A participant who reloads or closes the page as soon as it has loaded gives its place back at once:
+    # Voila's own shutdown request is set up only when its JavaScript has loaded, seconds later, and a page
+    # gone sooner left its kernel holding a place until the idle cull (a third load then got 503).
+    tmp = tmp_path_factory.mktemp("voila-two-places")
+    port, token = free_port(), os.urandom(16).hex()
+    env = {**server_env(tmp), "JUPYTER_TOKEN": token}
+    with running_server(
+        workshop_argv(port, "--max-kernels=2"), port=port, token=token, root=REPO, log=tmp / "voila.log",
+        probe="/voila/templates/lab/static/voila.js", env=env,
+    ) as server:
+        def kernels() -> int:  # Voila serves no kernel list; its kernels are the server's child processes
+            return sum(1 for p in server.descendants() if _running_kernel(p))
+
+        for round_ in range(10):
+            tab = browser.new_page()
+            loaded = tab.goto(server.url("/"), timeout=180_000, wait_until="load")
+            assert loaded is not None and loaded.status == 200, f"round {round_}: open got {loaded.status}"
+            reloaded = tab.reload(timeout=180_000, wait_until="load")
+            assert reloaded is not None and reloaded.status == 200, \
+                f"round {round_}: reload got {reloaded.status}\n{server.log_tail()}"
+            tab.close(run_before_unload=True)
+            deadline = time.monotonic() + 30  # generous: a shutdown takes about a second
+            while kernels() > 0 and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert kernels() == 0, f"round {round_}: {kernels()} kernels left with no page open"

@@ -169,3 +169,51 @@ def test_the_command_refuses_a_nonsense_limit_in_one_line(capsys):
     assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert "kernel_memory_mb: expected a whole number of at least 1, got 0" in err and "Traceback" not in err
+
+
+def test_the_command_passes_the_ip_to_voila():
+    assert "--Voila.ip=0.0.0.0" in workshop.voila_argv("app.ipynb", ip="0.0.0.0")
+    assert "--token" in workshop.voila_argv("app.ipynb", ip="0.0.0.0")  # a room still needs the token
+
+
+def test_the_command_refuses_a_bad_ip_in_one_line(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        workshop.main(["notebooks/workshop.ipynb", "--ip=my-laptop"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "--ip: expected an IP address" in err and "'my-laptop'" in err and "Traceback" not in err
+
+
+def test_serving_a_room_prints_the_lan_url_with_the_token_and_its_qr_code(monkeypatch, capsys):
+    import qrcode
+
+    launched, encoded = [], []
+    monkeypatch.setattr(workshop.WorkshopVoila, "launch_instance", lambda argv: launched.append(argv))
+    monkeypatch.setattr(qrcode.QRCode, "add_data", lambda self, data, *a: encoded.append(data))
+    monkeypatch.setattr(qrcode.QRCode, "make", lambda self, fit=True: None)
+    monkeypatch.setattr(qrcode.QRCode, "print_ascii", lambda self, out: out.write("[QR]\n"))
+    monkeypatch.setattr("mtlearn.tools.room.lan_address", lambda: "192.0.2.44")
+    monkeypatch.setenv("JUPYTER_TOKEN", "s3cret")
+    assert workshop.main(["notebooks/workshop.ipynb", "--ip=0.0.0.0", "--port=9001"]) == 0
+    url = "http://192.0.2.44:9001/?token=s3cret"
+    assert encoded == [url]
+    out = capsys.readouterr().out
+    assert url in out and "[QR]" in out
+    assert "--Voila.ip=0.0.0.0" in launched[0] and "--token" in launched[0]
+
+
+def test_serving_a_room_makes_a_token_when_none_is_set(monkeypatch, capsys):
+    monkeypatch.setattr(workshop.WorkshopVoila, "launch_instance", lambda argv: None)
+    monkeypatch.setattr("mtlearn.tools.room.lan_address", lambda: None)
+    monkeypatch.delenv("JUPYTER_TOKEN", raising=False)
+    workshop.main(["notebooks/workshop.ipynb", "--ip=0.0.0.0"])
+    token = os.environ["JUPYTER_TOKEN"]  # Voilà takes it from there
+    out = capsys.readouterr().out
+    assert len(token) >= 32 and f"http://127.0.0.1:8866/?token={token}" in out
+    assert "no local network address found" in out
+
+
+def test_this_machine_only_prints_no_room_url(monkeypatch, capsys):
+    monkeypatch.setattr(workshop.WorkshopVoila, "launch_instance", lambda argv: None)
+    workshop.main(["notebooks/workshop.ipynb"])
+    assert "for the room" not in capsys.readouterr().out
