@@ -1,0 +1,44 @@
+"""Concept checks: one or two multiple-choice questions at the end of each notebook section.
+
+The questions live here, one module per notebook (named as in :mod:`mtlearn.exercises`);
+:func:`concept_checks` lists them and :func:`concept_check_data` finds one by id.
+"""
+
+from __future__ import annotations
+
+from mtlearn.exercises.concepts import (
+    bleu_from_scratch,
+    bleu_in_practice,
+    bleu_vs_meteor,
+    chrf_and_ter,
+    learned_metrics,
+    meteor_alignment,
+    meteor_scoring,
+    metrics_and_people,
+    sentence_level_with_experts,
+    why_libraries_disagree,
+)
+from mtlearn.exercises.concepts.model import ConceptCheck, Option
+
+__all__ = ["ConceptCheck", "Option", "concept_checks", "concept_check_data"]
+
+# One module per notebook, in the notebooks' order (01 … 10).
+_MODULES = (bleu_from_scratch, bleu_in_practice, meteor_alignment, meteor_scoring, bleu_vs_meteor,
+            metrics_and_people, chrf_and_ter, why_libraries_disagree, sentence_level_with_experts,
+            learned_metrics)
+
+
+def concept_checks(notebook: str | None = None) -> list[ConceptCheck]:
+    """All concept checks, or those of one notebook (``"01"``), in order."""
+    found = [c for module in _MODULES for c in module.CHECKS]
+    return found if notebook is None else [c for c in found if c.notebook == notebook]
+
+
+def concept_check_data(check_id: str) -> ConceptCheck:
+    """The concept check named ``check_id``; a clear error for an unknown or ill-typed id."""
+    if not isinstance(check_id, str):
+        raise TypeError(f"a concept check id is a string like '01.s1a', not {type(check_id).__name__}")
+    for check in concept_checks():
+        if check.id == check_id:
+            return check
+    raise KeyError(f"no concept check {check_id!r}; ids look like '01.s1a' (notebook 01, section 1, first)")
