@@ -39,7 +39,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Optional
 
-__all__ = ["MARKER_FILE", "EditionError", "Output", "check_output", "first_line", "write_output"]
+__all__ = ["MARKER_FILE", "EditionError", "Output", "check_output", "first_line", "read_capped",
+           "write_output"]
 
 #: The file the builder writes into each folder it fills: which files it wrote, and their SHA-256.
 MARKER_FILE = ".mtlearn-edition.json"
@@ -73,6 +74,36 @@ def first_line(error: BaseException) -> str:
     """
     text = str(error).strip().splitlines()
     return text[0][:200] if text else type(error).__name__
+
+
+def read_capped(path: Path, limit: int, label: str, what: str) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them; :class:`EditionError` otherwise.
+
+    ``label`` names the file in the message (``"--wheel x.whl"``), ``what`` says what it was meant to
+    be (``"mtlearn's wheel"``). A file over the limit is refused unread, and the read is capped too (a
+    file may grow between the two).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     _ = (Path(tmp) / "a.txt").write_bytes(b"12345")
+    ...     read_capped(Path(tmp) / "a.txt", 4, "a.txt", "a note")
+    Traceback (most recent call last):
+    ...
+    mtlearn.tools.edition_folder.EditionError: a.txt: more than 4 bytes, too big for a note
+    """
+    too_big = f"{label}: more than {limit} bytes, too big for {what}"
+    try:
+        if not path.is_file():
+            raise EditionError(f"{label}: not a regular file")
+        if path.stat().st_size > limit:
+            raise EditionError(too_big)
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as error:
+        raise EditionError(f"{label}: cannot be read: {error.strerror}") from None
+    if len(data) > limit:
+        raise EditionError(too_big)
+    return data
 
 
 def _resolve(path: Path, option: str) -> Path:

@@ -70,7 +70,14 @@ from typing import NoReturn, Optional
 
 import nbformat
 
-from mtlearn.tools.edition_folder import MARKER_FILE, EditionError, check_output, first_line, write_output
+from mtlearn.tools.edition_folder import (
+    MARKER_FILE,
+    EditionError,
+    check_output,
+    first_line,
+    read_capped,
+    write_output,
+)
 
 __all__ = [
     "BEGIN_SOLUTION", "END_SOLUTION", "EDITIONS", "MARKER_FILE", "MAX_FILE_BYTES", "Edition", "EditionError",
@@ -149,19 +156,7 @@ def edition_notebooks(source: Path) -> list[Path]:
 
 def _read_bytes(path: Path) -> bytes:
     """The bytes of the regular file ``path``, at most :data:`MAX_FILE_BYTES` of them."""
-    if not path.is_file():
-        raise EditionError(f"{path}: not a regular file")
-    too_big = f"{path}: more than {MAX_FILE_BYTES} bytes, too big for a notebook of the course"
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:  # refused unread; the read below is capped too
-            raise EditionError(too_big)
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise EditionError(f"{path}: cannot be read: {error.strerror}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise EditionError(too_big)
-    return data
+    return read_capped(path, MAX_FILE_BYTES, str(path), "a notebook of the course")
 
 
 def read_notebook(path: Path) -> nbformat.NotebookNode:

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Optional
 
-from mtlearn.tools.edition_folder import EditionError, first_line
+from mtlearn.tools.edition_folder import EditionError, first_line, read_capped
 
 __all__ = ["DIST_NAME", "NO_DEPS_FILE", "REQUIREMENTS_FILE", "STUDENT_EXTRA", "handout_files",
            "handout_readme", "student_requirements", "wheel_metadata"]
@@ -58,19 +58,7 @@ def _normalized(name: str) -> str:
 
 
 def _read_wheel(wheel: Path) -> bytes:
-    too_big = f"--wheel {wheel}: more than {MAX_WHEEL_BYTES} bytes, too big for mtlearn's wheel"
-    try:
-        if not wheel.is_file():
-            raise EditionError(f"--wheel {wheel}: not a file")
-        if wheel.stat().st_size > MAX_WHEEL_BYTES:
-            raise EditionError(too_big)
-        with open(wheel, "rb") as handle:
-            data = handle.read(MAX_WHEEL_BYTES + 1)
-    except OSError as error:
-        raise EditionError(f"--wheel {wheel}: cannot be read: {error.strerror}") from None
-    if len(data) > MAX_WHEEL_BYTES:
-        raise EditionError(too_big)
-    return data
+    return read_capped(wheel, MAX_WHEEL_BYTES, f"--wheel {wheel}", "mtlearn's wheel")
 
 
 def wheel_metadata(wheel: Path, data: Optional[bytes] = None) -> tuple[str, str, list[str]]:
