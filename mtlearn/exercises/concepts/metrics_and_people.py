@@ -147,7 +147,7 @@ CHECKS: tuple[ConceptCheck, ...] = (
     ),
     ConceptCheck(
         "06.s6a",
-        "A paired bootstrap says BLEU's difference between two systems is significant (p < 0.05). What does "
+        "A paired bootstrap says BLEU's difference between two systems is significant (p ≤ 0.05). What does "
         "that establish?",
         (
             Option("That people will prefer the system BLEU prefers",
