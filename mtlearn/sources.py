@@ -45,7 +45,17 @@ _ALL = (
         year=None,
         url="https://es.wikipedia.org/wiki/METEOR",
         licence="CC BY-SA 4.0",
-        note="worked example of alignment, chunks and the fragmentation penalty",
+        note="the algorithm (alignment, crossings, chunks, fragmentation penalty) and reported correlations",
+    ),
+    Source(
+        key="meteor_wikipedia_en",
+        title="METEOR",
+        author="Wikipedia contributors",
+        site="Wikipedia, the free encyclopedia (English Wikipedia)",
+        year=None,
+        url="https://en.wikipedia.org/wiki/METEOR",
+        licence="CC BY-SA 4.0",
+        note="the worked examples: three candidates against 'the cat sat on the mat', with chunks and scores",
     ),
     Source(
         key="papineni2002",

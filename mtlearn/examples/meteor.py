@@ -1,13 +1,15 @@
-"""The METEOR worked examples of the Spanish Wikipedia article *METEOR* (CC BY-SA 4.0), as data.
+"""The METEOR worked examples of the Wikipedia articles *METEOR* (CC BY-SA 4.0), as data.
 
-The article's table of worked examples and its illustration of two alignments.
+The English article's three worked examples, and the illustration of two alignments that the
+English and Spanish articles share (the Spanish one translates the English description of the
+algorithm: "De las dos alineaciones mostradas, se seleccionaría la alineación (a)").
 
-Each :class:`MeteorExample` is one row of the worked example's table: reference,
-candidate, and the numbers as the worked example prints them (rounded to four places).
-The illustration's two alignments of row 1 are :data:`ALIGNMENT_A` (chosen: fewer
-crossings) and :data:`ALIGNMENT_B`, as (candidate index, reference index) pairs,
-0-based, with the counts the worked example states. Nothing here is computed: the tests
-and notebooks compute these numbers with mtlearn and compare.
+Each :class:`MeteorExample` is one of the English article's worked examples: reference,
+candidate, and the numbers as the article prints them (rounded to four places). The
+illustration's two alignments of row 1 are :data:`ALIGNMENT_A` (chosen: fewer crossings)
+and :data:`ALIGNMENT_B`, as (candidate index, reference index) pairs, 0-based, with their
+crossings and chunks counted by hand on the drawing. Nothing here is computed: the tests and
+notebooks compute these numbers with mtlearn and compare.
 
 >>> ROW_1.reference, ROW_1.candidate, ROW_1.expected_score
 ('the cat sat on the mat', 'on the mat sat the cat', '0.5000')
@@ -37,7 +39,7 @@ __all__ = [
 
 @dataclass(frozen=True)
 class MeteorExample:
-    """One row of the worked example's worked-example table (values as printed there).
+    """One of the English article's worked examples (values as printed there).
 
     ``expected_*`` are strings exactly as the table prints them (four decimals),
     so a test compares ``f"{value:.4f}"`` with them.
@@ -68,10 +70,11 @@ ROW_3 = MeteorExample(
     "0.8571", "1", "0.9836", 2, 6, "0.0185", "0.9654",
 )
 
-#: The worked example's table, in order.
+#: The English article's worked examples, in order.
 TABLE: tuple[MeteorExample, ...] = (ROW_1, ROW_2, ROW_3)
 
-#: The score the worked example gives for row 1 under METEOR 1.x's rule (most matches, then fewest chunks).
+#: Row 1's score under METEOR 1.x's rule (most matches, then fewest chunks), worked out by hand: the
+#: articles give only the crossing rule's 0.5000.
 ROW_1_CHUNKS_SCORE = "0.9375"
 
 #: (candidate, reference) where the METEOR explorers start (not from the worked example). Row 1 has
@@ -83,7 +86,7 @@ EXPLORER_PAIR = ("the cat sat on the mat", "the big cat was sitting on the mat")
 
 @dataclass(frozen=True)
 class IllustratedAlignment:
-    """One of the illustration's alignments of row 1, with the counts the worked example states."""
+    """One of the illustration's alignments of row 1, with its crossings and chunks counted by hand."""
 
     name: str
     pairs: tuple[tuple[int, int], ...]
@@ -93,7 +96,7 @@ class IllustratedAlignment:
 
 
 # Row 1: candidate "on the mat sat the cat" (0..5), reference "the cat sat on the mat" (0..5).
-# The article (1-based): (a) pairs candidate "the"(2) with reference "the"(1) and candidate
+# The illustration (1-based): (a) pairs candidate "the"(2) with reference "the"(1) and candidate
 # "the"(5) with reference "the"(5); (b) is the other pairing of the two "the"s.
 ALIGNMENT_A = IllustratedAlignment(
     "(a): the(2)-the(1), the(5)-the(5)",

@@ -132,7 +132,7 @@ EXERCISES: tuple[Exercise, ...] = (
         "F_mean * (1 - 0.5 (chunks / matches)^3) with P = m / w_t, R = m / w_r, F_mean = 10 P R / (R + 9 P); "
         "0.0 when nothing matches",
         score_from_counts,
-        ((6, 6, 6, 6), (6, 6, 6, 1), (6, 7, 6, 2),  # the Spanish Wikipedia article's table, rows 1 to 3
+        ((6, 6, 6, 6), (6, 6, 6, 1), (6, 7, 6, 2),  # the English Wikipedia article's worked rows 1 to 3
          (3, 3, 8, 1)),  # the notebook's short output 'the big dog'
         _counts_case,
         misconceptions=(

@@ -20,8 +20,8 @@ _REFERENCE = "the cat sat on the mat"
 
 
 def _worked_alignments() -> tuple[tuple[Any, ...], ...]:
-    """The notebook's alignments, one argument tuple each: the article's (a) and (b), 'b a' against 'a b',
-    the three rows of the worked example in the Spanish Wikipedia article *METEOR* as mtlearn aligns them
+    """The notebook's alignments, one argument tuple each: the Wikipedia articles' (a) and (b), 'b a' against
+    'a b', the three worked rows of the English Wikipedia article *METEOR* as mtlearn aligns them
     (exact stage), and the empty alignment."""
     rows = tuple(mtlearn.meteor(row.candidate, [row.reference], stages=["exact"]).pairs
                  for row in examples.TABLE)

@@ -178,7 +178,7 @@ EXERCISES: tuple[Exercise, ...] = (
         "given order) that are not one step further in both strings; 0 for no pairs",
         count_chunks_in_order,
         (([(0, 0), (1, 1), (3, 2)],), ([(0, 0), (1, 2), (1, 2), (2, 3)],),  # the docstring's examples
-         ([(i, i) for i in range(6)],),  # the Spanish Wikipedia article's row 2: one chunk
+         ([(i, i) for i in range(6)],),  # the English Wikipedia article's row 2: one chunk
          ([(0, 3), (1, 0), (2, 5), (3, 2), (4, 4), (5, 1)],),  # row 1's alignment (a): six chunks
          ([],)),
         _pairs_case,

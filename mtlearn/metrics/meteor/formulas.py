@@ -11,7 +11,7 @@ unigrams and ``c`` chunks:
 
 Everything a student checks by hand is an exact :class:`~fractions.Fraction`
 (the penalty too, whenever β is a whole number). The examples below are the rows
-of the worked-example table in the Spanish Wikipedia article *METEOR* (CC BY-SA 4.0). Row 3, reference
+of the worked examples of the English Wikipedia article *METEOR* (CC BY-SA 4.0). Row 3, reference
 "the cat sat on the mat", candidate "the cat was sat on the mat":
 
 >>> p, r = precision(6, 7), recall(6, 6)
