@@ -291,6 +291,9 @@ def test_meteor_language_es_stems_spanish_and_says_the_synonym_stage_is_skipped(
     assert "|lang:es|" in result["signature"]
     line = ok(run("meteor", "-r", tmp_path / "ref.es", "--language", "es", stdin=(hyp + "\n").encode()))
     assert "[synonym stage skipped: no Spanish WordNet offline]" in line and "|lang:es|" in line
+    both = ok(run("score", "-r", tmp_path / "ref.es", "-m", "meteor", "chrf", "--meteor-language", "es",
+                  stdin=(hyp + "\n").encode()))  # sacreBLEU's main mode: -l is the language pair there
+    assert "|stages:exact+stem|" in both and "|lang:es|" in both
 
 
 @pytest.mark.parametrize("arguments, fragments", [

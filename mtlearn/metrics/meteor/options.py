@@ -161,7 +161,7 @@ class MeteorOptions(Options):
     language: str = option(
         "en", "language of the texts: 'en' (Porter stems, WordNet synonyms) or 'es' (Spanish Snowball "
               "stems; no synonym stage: the default stages become exact,stem) (default: %(default)s)",
-        check_one_of(LANGUAGES), flags=("--language",), choices=LANGUAGES)
+        check_one_of(LANGUAGES), flags=("--language", "--meteor-language"), choices=LANGUAGES)
 
     def check_together(self) -> None:
         """A language without WordNet refuses a synonym stage asked for, and English stemmers.
