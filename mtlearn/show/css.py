@@ -30,7 +30,8 @@ explorer``,
 ``mtlearn-alpha``,               METEOR: sliders ("alpha", "beta", "gamma")
 ``mtlearn-beta``, ``mtlearn-gamma``
 ``mtlearn-tie-break``            METEOR: tie-break dropdown ("Tie-break")
-``mtlearn-stage-languages``      METEOR: "stem and synonym are English only ..."
+``mtlearn-language``             METEOR: language dropdown ("Language": en, es)
+``mtlearn-stage-languages``      METEOR: what stem and synonym are in each language
 ``mtlearn-alignment``            METEOR: the alignment ``Image``
 ``mtlearn-char-order``,          chrF: order sliders ("Char order", "Word order")
 ``mtlearn-word-order``
@@ -97,7 +98,8 @@ __all__ = [
     "PREFIX", "EXPLORERS", "BLEU_EXPLORER", "METEOR_EXPLORER", "CHRF_EXPLORER", "TER_EXPLORER",
     "AGREEMENT_EXPLORER", "IMPLEMENTATION_EXPLORER", "CANDIDATE", "REFERENCES", "TOKENIZE", "LOWERCASE",
     "MAX_ORDER", "SMOOTHING", "EFFECTIVE_ORDER", "WEIGHTS", "ALPHA", "BETA", "GAMMA", "TIE_BREAK",
-    "STAGE_LANGUAGES", "ALIGNMENT", "CHAR_ORDER", "WORD_ORDER", "CHRF_BETA", "WHITESPACE", "EPS_SMOOTHING",
+    "LANGUAGE", "STAGE_LANGUAGES", "ALIGNMENT", "CHAR_ORDER", "WORD_ORDER", "CHRF_BETA", "WHITESPACE",
+    "EPS_SMOOTHING",
     "ORDER_TABLE", "ORDER_ROW", "UNUSED_ORDER_ROW", "CHRF_PLOT", "TER_OPTIONS", "SHIFTS", "SHIFT_ROW",
     "EDITS",
     "EDIT_PICTURE", "SCORE", "SUMMARY", "NGRAM_TABLE", "NGRAM_DETAILS", "CLIPPED", "MATCHED", "UNMATCHED",
@@ -147,6 +149,7 @@ ALPHA = "mtlearn-alpha"
 BETA = "mtlearn-beta"
 GAMMA = "mtlearn-gamma"
 TIE_BREAK = "mtlearn-tie-break"
+LANGUAGE = "mtlearn-language"
 STAGE_LANGUAGES = "mtlearn-stage-languages"
 ALIGNMENT = "mtlearn-alignment"
 

@@ -176,6 +176,7 @@ def meteor_settings(explorer: Any) -> dict[str, Any]:
         tie_break=dropdown(explorer, css.TIE_BREAK),
         lowercase=checkbox(explorer, css.LOWERCASE),
         tokenize=dropdown(explorer, css.TOKENIZE),
+        language=dropdown(explorer, css.LANGUAGE),
     )
 
 

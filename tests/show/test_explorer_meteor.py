@@ -219,6 +219,24 @@ def test_meteor_is_a_displayable_widget_with_css_classes():
             "Tie-break"} <= descriptions(x)
 
 
+def test_meteor_explorer_language_dropdown_scores_spanish():
+    from mtlearn.metrics.meteor.options import LANGUAGES
+
+    x = MeteorExplorer("los gatos comen", ["el gato come"], stages=["exact", "stem"])
+    assert isinstance(x.language_input, widgets.Dropdown) and tuple(x.language_input.options) == LANGUAGES
+    assert "mtlearn-language" in dom_classes(x) and x.language_input.value == "en"
+    x.language_input.value = "es"
+    direct = meteor("los gatos comen", ["el gato come"], stages=["exact", "stem"], language="es")
+    assert x.error is None and x.result == direct and "lang:es" in x.summary_html.value
+    x.set_inputs(stages=["exact", "stem", "synonym"])  # the box stays ticked: the stage is left out, said
+    assert x.error is None and x.result.stages == ("exact", "stem")
+    assert x.notes == ["synonym stage skipped: no Spanish WordNet offline"]
+    x.set_inputs(stages=["synonym"])
+    assert x.error == "stages: no synonym stage for language 'es'; tick exact or stem"
+    with pytest.raises(ValueError, match="language: unknown value 'fr'; choose one of en, es"):
+        MeteorExplorer("a", ["a"], stages=["exact"], language="fr")
+
+
 def test_meteor_explorer_says_stem_and_synonym_are_english_only():
     x = MeteorExplorer("die Katzen saßen", ["die Katze saß"], stages=["exact", "stem"])
     assert "English only" in x.languages_html.value and x.languages_html in x.children

@@ -277,6 +277,37 @@ def test_meteor_without_wordnet_says_how_to_get_it(tmp_path: Path) -> None:
     assert_error(proc, 1, "WordNet", "nltk.download")
 
 
+def test_meteor_language_es_stems_spanish_and_says_the_synonym_stage_is_skipped(tmp_path: Path) -> None:
+    from nltk.stem.snowball import SnowballStemmer
+
+    stem = SnowballStemmer("spanish").stem
+    ref, hyp = "el gato come", "los gatos comen"
+    stems = sum(a != b and stem(a) == stem(b) for a in hyp.split() for b in ref.split())
+    out = ok(run("meteor", "-r", write_lines(tmp_path / "ref.es", [ref]), "--language", "es", "--json",
+                 "--scale", "1", stdin=(hyp + "\n").encode()))
+    result = json.loads(out)
+    assert result["matches_per_stage"] == {"exact": 0, "stem": stems}
+    assert result["notes"] == ["synonym stage skipped: no Spanish WordNet offline"]
+    assert "|lang:es|" in result["signature"]
+    line = ok(run("meteor", "-r", tmp_path / "ref.es", "--language", "es", stdin=(hyp + "\n").encode()))
+    assert "[synonym stage skipped: no Spanish WordNet offline]" in line and "|lang:es|" in line
+    both = ok(run("score", "-r", tmp_path / "ref.es", "-m", "meteor", "chrf", "--meteor-language", "es",
+                  stdin=(hyp + "\n").encode()))  # sacreBLEU's main mode: -l is the language pair there
+    assert "|stages:exact+stem|" in both and "|lang:es|" in both
+
+
+@pytest.mark.parametrize("arguments, fragments", [
+    (["--language", "fr"], ["--language", "'fr'", "'en', 'es'"]),
+    (["--language", "es", "--stages", "exact,synonym"], ["no synonym stage for language 'es'"]),
+    (["--language", "es", "--stages", "exact,stem:porter"], ["'stem:porter' is an English stemmer"]),
+], ids=["unknown-language", "spanish-synonyms", "spanish-with-porter"])
+def test_meteor_bad_language_is_one_line_and_exit_2(small: dict[str, Path], arguments: list[str],
+                                                     fragments: list[str]) -> None:
+    proc = run("meteor", "-r", small["ref1"], "-i", small["hyp"], *arguments)
+    assert_error(proc, 2, *fragments)
+    assert len(proc.stderr.splitlines()) == 1, proc.stderr
+
+
 # --- errors ------------------------------------------------------------------------------
 
 

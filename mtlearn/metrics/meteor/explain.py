@@ -102,9 +102,10 @@ def _exact_part(x: Union[Fraction, float]) -> str:
 
 def _header(r: MeteorResult) -> str:
     kind = f"a corpus of {plural(len(r.segments), 'segment')}" if r.is_corpus else "one segment"
+    language = "" if r.language == "en" else f", language={r.language}"  # English headers as before
     return (
         f"METEOR of {kind} (stages {'+'.join(r.stages) or '-'}, alpha={format_number(r.alpha)}, "
-        f"beta={format_number(r.beta)}, gamma={format_number(r.gamma)}, tie_break={r.tie_break})"
+        f"beta={format_number(r.beta)}, gamma={format_number(r.gamma)}, tie_break={r.tie_break}{language})"
     )
 
 
@@ -169,7 +170,7 @@ def _per_reference(r: MeteorResult) -> str:
 def notes(r: MeteorResult) -> list[str]:
     """What a reader should know besides the numbers: an unproven alignment, a float penalty, a defined 0."""
     found = [search_note(r)] if not r.optimal else []
-    return found + [note for note in (r.penalty_note, r.reason) if note]
+    return found + list(r.notes) + [note for note in (r.penalty_note, r.reason) if note]
 
 
 def summary(r: MeteorResult) -> str:

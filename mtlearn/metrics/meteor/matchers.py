@@ -42,8 +42,12 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 #: The stage names :func:`resolve_stages` understands.
 STAGE_NAMES: tuple[str, ...] = ("exact", "stem", "stem:porter", "stem:snowball", "synonym")
 
-#: Stemmers :class:`StemMatcher` offers (both are NLTK's).
-STEMMERS: tuple[str, ...] = ("porter", "snowball")
+#: Stemmers :class:`StemMatcher` offers (all are NLTK's, none reads data): ``porter`` and ``snowball``
+#: (English, "Porter2") for English text, ``spanish`` (Snowball's Spanish stemmer) for Spanish.
+STEMMERS: tuple[str, ...] = ("porter", "snowball", "spanish")
+
+#: The stemmer of the stage named ``stem``, per language of the texts (``language`` option).
+LANGUAGE_STEMMERS: dict[str, str] = {"en": "porter", "es": "spanish"}
 
 
 @runtime_checkable
@@ -103,13 +107,15 @@ class ExactMatcher:
 
 @functools.lru_cache(maxsize=None)
 def _shared_stem_function(stemmer: str) -> Callable[[str], str]:
-    """NLTK's ``stemmer`` (``"porter"`` or ``"snowball"``), one instance for the whole process.
+    """NLTK's ``stemmer`` (one of :data:`STEMMERS`), one instance for the whole process.
 
     Its results are memoised in :func:`_shared_stems`.
 
     >>> porter = _shared_stem_function("porter")
     >>> porter("running"), porter is _shared_stem_function("porter")
     ('run', True)
+    >>> _shared_stem_function("spanish")("gatos")
+    'gat'
     """
     # Imported here, not at module level: importing NLTK takes about half a second.
     if stemmer == "porter":
@@ -119,7 +125,7 @@ def _shared_stem_function(stemmer: str) -> Callable[[str], str]:
     else:
         from nltk.stem.snowball import SnowballStemmer
 
-        stem = SnowballStemmer("english").stem
+        stem = SnowballStemmer("english" if stemmer == "snowball" else stemmer).stem
     return stem
 
 
@@ -129,7 +135,8 @@ _STEM_MEMO_SIZE = 1 << 18
 
 @functools.lru_cache(maxsize=None)
 def _shared_stems(stemmer: str) -> dict[str, str]:
-    """A word -> stem memo per stemmer, shared by every :class:`StemMatcher` of the process.
+    """A word -> stem memo per stemmer, shared by every :class:`StemMatcher` of the process (one memo
+    per stemmer: a word's Porter stem never answers for its Spanish one).
 
     A stem is a pure function of the word, and NLTK's stemmers take tens of
     microseconds a word: every :class:`StemMatcher` (one per ``meteor()`` call) reads
@@ -137,8 +144,9 @@ def _shared_stems(stemmer: str) -> dict[str, str]:
     without a function call each. It holds up to :data:`_STEM_MEMO_SIZE` words (then it
     starts again).
 
-    >>> _shared_stems("porter") is _shared_stems("porter")
-    True
+    >>> porter = _shared_stems("porter")
+    >>> porter is _shared_stems("porter"), porter is _shared_stems("spanish")
+    (True, False)
     """
     return {}
 
@@ -147,8 +155,10 @@ class StemMatcher:
     """Stage ``stem``: two words match when NLTK's stemmer gives them the same stem.
 
     ``stemmer`` is ``"porter"`` (NLTK's ``PorterStemmer``, the default, as in NLTK's
-    ``meteor_score``) or ``"snowball"`` (NLTK's English Snowball stemmer, "Porter2").
-    Keys are cached per matcher instance (the stems themselves once per process).
+    ``meteor_score``), ``"snowball"`` (NLTK's English Snowball stemmer, "Porter2") or
+    ``"spanish"`` (NLTK's Spanish Snowball stemmer: the stage ``stem`` of ``language="es"``).
+    A language's own stemmer (:data:`LANGUAGE_STEMMERS`) names its stage ``stem``.
+    Keys are cached per matcher instance (the stems themselves once per process, per stemmer).
 
     >>> porter = StemMatcher()
     >>> porter.name, porter.keys("running"), porter.keys("runs")
@@ -157,17 +167,20 @@ class StemMatcher:
     (frozenset({'gener'}), frozenset({'generous'}))
     >>> StemMatcher("snowball").name
     'stem:snowball'
+    >>> spanish = StemMatcher("spanish")
+    >>> spanish.name, spanish.keys("gatos") == spanish.keys("gato")
+    ('stem', True)
     >>> StemMatcher("lancaster")
     Traceback (most recent call last):
     ...
-    ValueError: stemmer: unknown value 'lancaster'; choose one of porter, snowball
+    ValueError: stemmer: unknown value 'lancaster'; choose one of porter, snowball, spanish
     """
 
     def __init__(self, stemmer: str = "porter") -> None:
         from mtlearn.core.checks import check_choice
 
         self.stemmer = check_choice(stemmer, STEMMERS, "stemmer")
-        self.name = "stem" if self.stemmer == "porter" else f"stem:{self.stemmer}"
+        self.name = "stem" if self.stemmer in LANGUAGE_STEMMERS.values() else f"stem:{self.stemmer}"
         self._stem: Callable[[str], str] = _shared_stem_function(self.stemmer)
         self._stems: dict[str, str] = _shared_stems(self.stemmer)
         self._cache: dict[str, frozenset[Hashable]] = {}
@@ -308,10 +321,12 @@ _NAME_OF: dict[str, str] = {"exact": "exact", "stem": "stem", "stem:porter": "st
                             "stem:snowball": "stem:snowball", "synonym": "synonym"}
 
 
-def _stage_from_name(name: str, synonym_index: Optional["SynonymIndex"]) -> Stage:
+def _stage_from_name(name: str, synonym_index: Optional["SynonymIndex"], language: str) -> Stage:
     if name == "exact":
         return ExactMatcher()
-    if name in ("stem", "stem:porter"):
+    if name == "stem":
+        return StemMatcher(LANGUAGE_STEMMERS[language])
+    if name == "stem:porter":
         return StemMatcher("porter")
     if name == "stem:snowball":
         return StemMatcher("snowball")
@@ -377,9 +392,9 @@ def stage_names(stages: Iterable[object]) -> tuple[str, ...]:
     return tuple(_stage_name(item, i) for i, item in enumerate(stages))
 
 
-def _build_stage(item: object, synonym_index: Optional["SynonymIndex"]) -> Stage:
+def _build_stage(item: object, synonym_index: Optional["SynonymIndex"], language: str) -> Stage:
     if isinstance(item, str):
-        return _stage_from_name(item, synonym_index)
+        return _stage_from_name(item, synonym_index, language)
     if isinstance(item, (Matcher, PairMatcher)) and isinstance(getattr(item, "name", None), str):
         return item  # type: ignore[return-value]
     return PredicateMatcher(_stage_name(item, 0), item)  # type: ignore[arg-type]
@@ -389,6 +404,7 @@ def resolve_stages(
     stages: Union[str, Iterable[Union[str, Stage, Callable[[str, str], bool]]]],
     *,
     synonym_index: Optional["SynonymIndex"] = None,
+    language: str = "en",
 ) -> list[Stage]:
     """Turn the ``stages`` option of ``meteor()`` into matcher objects, in order.
 
@@ -398,10 +414,14 @@ def resolve_stages(
     reference_word) -> bool``, wrapped in a :class:`PredicateMatcher` named after the
     function. A single string is taken as one stage. Stage names must be distinct,
     since the alignment records, per mapping, the stage that made it (:func:`check_stages`).
-    ``synonym_index`` is passed to :class:`SynonymMatcher`.
+    ``synonym_index`` is passed to :class:`SynonymMatcher`. ``language`` (a key of
+    :data:`LANGUAGE_STEMMERS`) chooses the stemmer of the stage named ``stem``; the
+    language's other checks are :class:`~mtlearn.metrics.meteor.options.MeteorOptions`'.
 
     >>> [s.name for s in resolve_stages(("exact", "stem:snowball"))]
     ['exact', 'stem:snowball']
+    >>> resolve_stages(["stem"], language="es")
+    [StemMatcher('spanish')]
     >>> def same_length(a, b):
     ...     return len(a) == len(b)
     >>> resolve_stages(["exact", same_length])[1]  # doctest: +ELLIPSIS
@@ -423,4 +443,7 @@ def resolve_stages(
     ...
     TypeError: stages[1]: expected a stage name, a Matcher object or a callable, got int (3)
     """
-    return [_build_stage(item, synonym_index) for item in check_stages(stages)]
+    from mtlearn.core.checks import check_choice
+
+    check_choice(language, tuple(LANGUAGE_STEMMERS), "language")
+    return [_build_stage(item, synonym_index, language) for item in check_stages(stages)]

@@ -13,6 +13,15 @@ explorer's controls are described by :meth:`MeteorOptions.specs`. The stages are
 Traceback (most recent call last):
 ...
 ValueError: gamma: must be at most 1 (the largest penalty; above 1 the score turns negative), got 2
+
+Spanish text (``language="es"``): the stage ``stem`` is NLTK's Spanish Snowball stemmer, and the
+default stages leave out ``synonym`` (WordNet is English), saying so in ``notes``:
+
+>>> spanish = MeteorOptions(language="es")
+>>> spanish.stage_names, spanish.notes
+(('exact', 'stem'), ('synonym stage skipped: no Spanish WordNet offline',))
+>>> spanish.signature(1)  # doctest: +ELLIPSIS
+'mtlearn-meteor|stages:exact+stem|...|tok:whitespace|lang:es|nrefs:1|...'
 """
 
 from __future__ import annotations
@@ -25,15 +34,24 @@ from mtlearn.core.checks import as_real
 from mtlearn.core.options import Options, check_flag, check_one_of, option
 from mtlearn.core.signature import format_number, make_signature
 from mtlearn.core.tokenize import TOKENIZERS, get_tokenizer
-from mtlearn.metrics.meteor.matchers import check_stages, stage_names
+from mtlearn.metrics.meteor.matchers import LANGUAGE_STEMMERS, check_stages, stage_names
 
-__all__ = ["MAX_BETA", "TIE_BREAKS", "MeteorOptions", "DEFAULTS", "check_alpha", "check_beta", "check_gamma",
-           "check_parameters"]
+__all__ = ["MAX_BETA", "TIE_BREAKS", "LANGUAGES", "MeteorOptions", "DEFAULTS", "check_alpha", "check_beta",
+           "check_gamma", "check_parameters"]
 
 Real = Union[int, float, Fraction]
 
 #: Values of ``tie_break``: what decides between alignments with equally many matches.
 TIE_BREAKS: tuple[str, ...] = ("crossings", "chunks")
+
+#: Values of ``language``: the language of the texts, which chooses the stem stage's stemmer (``en``:
+#: Porter; ``es``: Spanish Snowball) and whether a synonym stage exists offline (English WordNet only).
+LANGUAGES: tuple[str, ...] = tuple(LANGUAGE_STEMMERS)
+
+#: Why a language's default stages leave the synonym stage out (no entry: the language has one).
+_NO_SYNONYMS: dict[str, str] = {"es": "no Spanish WordNet offline"}
+#: The stage names that are English stemmers whatever the language (``stem`` follows the language).
+_ENGLISH_STEMS = ("stem:porter", "stem:snowball")
 
 #: The largest β. The penalty γ·(c/u_m)^β is an exact fraction for a whole β, with about β·log2(u_m)
 #: bits: cheap for METEOR's β (3 in Banerjee & Lavie, 0.2 to 3 in METEOR 1.x's tunings), gigabytes for
@@ -140,11 +158,56 @@ class MeteorOptions(Options):
     tokenize: str = option(
         "whitespace", "tokenizer (default: %(default)s; '13a' also splits off punctuation)", _check_tokenizer,
         flags=("--tokenize", "-tok"), choices=TOKENIZERS)
+    language: str = option(
+        "en", "language of the texts: 'en' (Porter stems, WordNet synonyms) or 'es' (Spanish Snowball "
+              "stems; no synonym stage: the default stages become exact,stem) (default: %(default)s)",
+        check_one_of(LANGUAGES), flags=("--language", "--meteor-language"), choices=LANGUAGES)
+
+    def check_together(self) -> None:
+        """A language without WordNet refuses a synonym stage asked for, and English stemmers.
+
+        >>> MeteorOptions(language="es", stages=["exact", "synonym"])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: stages: no synonym stage for language 'es' (no Spanish WordNet offline); ...
+        """
+        if self.language == "en":
+            return
+        asked = [item for item in self.stages if isinstance(item, str)]
+        if "synonym" in asked and not self.skipped_stages and self.language in _NO_SYNONYMS:
+            raise ValueError(f"stages: no synonym stage for language {self.language!r} "
+                             f"({_NO_SYNONYMS[self.language]}); leave 'synonym' out (e.g. exact,stem)")
+        english = [name for name in asked if name in _ENGLISH_STEMS]
+        if english:
+            own = LANGUAGE_STEMMERS[self.language].capitalize()
+            raise ValueError(f"stages: {english[0]!r} is an English stemmer; with language "
+                             f"{self.language!r} use 'stem' (NLTK's {own} Snowball stemmer)")
+
+    @property
+    def skipped_stages(self) -> tuple[str, ...]:
+        """The default stages the language leaves out (``("synonym",)`` for ``es``), else ``()``.
+
+        >>> MeteorOptions().skipped_stages, MeteorOptions(language="es").skipped_stages
+        ((), ('synonym',))
+        """
+        if self.language in _NO_SYNONYMS and tuple(self.stages) == _DEFAULT_STAGES:
+            return ("synonym",)
+        return ()
+
+    @property
+    def used_stages(self) -> tuple[Any, ...]:
+        """The stages that run: :attr:`stages` less :attr:`skipped_stages`."""
+        return tuple(item for item in self.stages if item not in self.skipped_stages)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What the options changed for the language, said once (a result keeps it), else ``()``."""
+        return tuple(f"{name} stage skipped: {_NO_SYNONYMS[self.language]}" for name in self.skipped_stages)
 
     @property
     def stage_names(self) -> tuple[str, ...]:
-        """The stages' names, as their matchers have them (``stem:porter`` is ``stem``)."""
-        return stage_names(self.stages)
+        """The names of the stages that run, as their matchers have them (``stem:porter`` is ``stem``)."""
+        return stage_names(self.used_stages)
 
     @property
     def penalty_note(self) -> Optional[str]:
@@ -160,12 +223,13 @@ class MeteorOptions(Options):
         return f"the penalty is a float: beta = {shown} is not a whole number"
 
     def signature(self, nrefs: Union[int, str]) -> str:
-        """The reproducibility signature (``nrefs``: the references per segment, ``var`` when they vary).
+        """The reproducibility signature (``nrefs``: the references per segment, ``var`` when they vary); the
+        language is recorded when it is not ``en`` (English signatures are as they were before it existed).
 
         >>> MeteorOptions(stages=["exact", "stem:porter"], gamma=Fraction(1, 3)).signature("var")
         'mtlearn-meteor|stages:exact+stem|alpha:0.9|beta:3|gamma:1/3|tie:crossings|case:lc|...|nrefs:var|...'
         """
-        return make_signature("meteor", {
+        settings: dict[str, object] = {
             "stages": "+".join(self.stage_names),
             "alpha": format_number(self.alpha),
             "beta": format_number(self.beta),
@@ -173,8 +237,15 @@ class MeteorOptions(Options):
             "tie": self.tie_break,
             "case": "lc" if self.lowercase else "mixed",
             "tok": self.tokenize,
-            "nrefs": nrefs,
-        })
+        }
+        if self.language != "en":
+            settings["lang"] = self.language
+        settings["nrefs"] = nrefs
+        return make_signature("meteor", settings)
+
+
+#: The default stages, as checked (the stages a language without WordNet shortens).
+_DEFAULT_STAGES: tuple[Any, ...] = check_stages(MeteorOptions.spec("stages").default)
 
 
 #: The defaults, which the public functions' keyword arguments take.

@@ -50,7 +50,9 @@ class MeteorResult:
       a defined 0 (empty candidate, ...), else ``None``;
     - ``per_reference``: the result against every reference, ``best_reference``: the
       index of the one kept; ``segments``: per-segment results of a corpus;
-    - ``alpha``, ``beta``, ``gamma``, ``tie_break``, ``stages``, ``signature``.
+    - ``alpha``, ``beta``, ``gamma``, ``tie_break``, ``stages`` (those that ran), ``signature``;
+    - ``language`` of the texts (``"en"`` or ``"es"``), and ``notes``: what the options changed
+      for it (``"synonym stage skipped: no Spanish WordNet offline"``), else ``()``.
 
     >>> from mtlearn import meteor
     >>> r = meteor("the cat sat on the mat", ["a cat sat", "the cat sat on the mat"], stages=["exact"])
@@ -93,6 +95,8 @@ class MeteorResult:
     segments: Sequence["MeteorResult"] = field(default=(), repr=False)
     is_corpus: bool = False
     search_stops: tuple[SearchStop, ...] = ()
+    language: str = "en"
+    notes: tuple[str, ...] = ()
 
     @property
     def stats(self) -> MeteorStats:
@@ -164,6 +168,8 @@ class MeteorResult:
             stages=list(self.stages),
             signature=self.signature,
         )
+        if self.language != "en":  # English results keep the keys they always had
+            out.update(language=self.language, notes=list(self.notes))
         if self.is_corpus:
             out["n_segments"] = len(self.segments)
             if segments:

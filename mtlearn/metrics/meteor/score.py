@@ -98,6 +98,7 @@ def _segment_fields(alignment: Alignment, opts: MeteorOptions, signature: str, p
         optimal=alignment.optimal, reason=reason, signature=signature, search_nodes=alignment.nodes,
         search_stops=alignment.stops, alpha=opts.alpha, beta=opts.beta, gamma=opts.gamma,
         tie_break=opts.tie_break, stages=alignment.stages, **arithmetic(opts), **values,
+        language=opts.language, notes=opts.notes,
     )
 
 
@@ -153,6 +154,7 @@ def meteor(
     tie_break: str = DEFAULTS.tie_break,
     lowercase: bool = DEFAULTS.lowercase,
     tokenize: str = DEFAULTS.tokenize,
+    language: str = DEFAULTS.language,
 ) -> MeteorResult:
     """METEOR of one candidate against its references (the best-scoring one is kept).
 
@@ -163,7 +165,9 @@ def meteor(
     :func:`mtlearn.metrics.meteor.matchers.resolve_stages`); ``tie_break`` is
     ``"crossings"`` (Banerjee & Lavie 2005) or ``"chunks"`` (METEOR 1.x); see
     :mod:`mtlearn.metrics.meteor.alignment` for the exact rule. An empty candidate or
-    reference scores 0 with ``reason`` set. The options are checked by
+    reference scores 0 with ``reason`` set. ``language="es"`` stems with NLTK's Spanish
+    Snowball stemmer and, with the default stages, runs exact and stem only (no Spanish
+    WordNet offline: ``notes`` says so). The options are checked by
     :class:`~mtlearn.metrics.meteor.options.MeteorOptions`.
 
     >>> r = meteor("the cat sat on the mat", ["the cat sat on the mat"], stages=["exact"])
@@ -173,10 +177,13 @@ def meteor(
     'mtlearn-meteor|stages:exact|alpha:0.9|beta:3|gamma:0.5|tie:crossings|case:lc|tok:whitespace|nrefs:1|...'
     >>> meteor("", ["the cat"], stages=["exact"]).reason
     'empty candidate: no words to match, METEOR is defined as 0'
+    >>> es = meteor("los gatos comen", ["el gato come"], language="es")
+    >>> es.matches_per_stage, es.chunks, es.precision, es.notes
+    ({'exact': 0, 'stem': 2}, 1, Fraction(2, 3), ('synonym stage skipped: no Spanish WordNet offline',))
     """
     opts = MeteorOptions(stages=stages, alpha=alpha, beta=beta, gamma=gamma, tie_break=tie_break,
-                         lowercase=lowercase, tokenize=tokenize)
-    matchers = resolve_stages(opts.stages)
+                         lowercase=lowercase, tokenize=tokenize, language=language)
+    matchers = resolve_stages(opts.used_stages, language=opts.language)
     check_sentence_call(candidate, references, call="meteor")  # a corpus here would score as one sentence
     cand = as_tokens(candidate, argname="candidate", tokenize=opts.tokenize, lowercase=opts.lowercase)
     refs = as_reference_list(references, argname="references", tokenize=opts.tokenize,
@@ -264,7 +271,7 @@ def _corpus_result(segments: MeteorSegments, opts: MeteorOptions, signature: str
     """The corpus result: the best references' counts summed, the formulas applied once."""
     total, crossings, nodes, optimal, stops = _corpus_counts(segments)
     best = [first + best for _, _, best, first in segments._stored]
-    per_stage = segments._batch.stage_totals(best, len(opts.stages))
+    per_stage = segments._batch.stage_totals(best, len(opts.stage_names))
     return MeteorResult(
         candidate=(), reference=(), alignment=(),
         matches_per_stage=dict(zip(opts.stage_names, per_stage)),
@@ -274,7 +281,7 @@ def _corpus_result(segments: MeteorSegments, opts: MeteorOptions, signature: str
         signature=signature, search_nodes=nodes, search_stops=tuple(stops.values()),
         segments=segments, is_corpus=True, **numbers(total, opts),
         alpha=opts.alpha, beta=opts.beta, gamma=opts.gamma, tie_break=opts.tie_break,
-        stages=opts.stage_names, **arithmetic(opts),
+        stages=opts.stage_names, **arithmetic(opts), language=opts.language, notes=opts.notes,
     )
 
 
@@ -306,6 +313,7 @@ def corpus_meteor(
     tie_break: str = DEFAULTS.tie_break,
     lowercase: bool = DEFAULTS.lowercase,
     tokenize: str = DEFAULTS.tokenize,
+    language: str = DEFAULTS.language,
 ) -> MeteorResult:
     """Corpus METEOR: per segment the best reference, counts summed, formulas applied once.
 
@@ -322,8 +330,8 @@ def corpus_meteor(
     [0.5, 0.99769]
     """
     opts = MeteorOptions(stages=stages, alpha=alpha, beta=beta, gamma=gamma, tie_break=tie_break,
-                         lowercase=lowercase, tokenize=tokenize)
-    matchers = resolve_stages(opts.stages)
+                         lowercase=lowercase, tokenize=tokenize, language=language)
+    matchers = resolve_stages(opts.used_stages, language=opts.language)
     return corpus_call("corpus_meteor", candidates, references,
                        lambda cands, refs: _corpus_meteor(cands, refs, opts, matchers))
 

@@ -1,9 +1,9 @@
 """The METEOR explorer: the alignment drawn, every number of the score, recomputed as you type.
 
 ``MeteorExplorer(candidate="", references=(), *, stages=("exact", "stem", "synonym"), alpha=0.9,
-beta=3.0, gamma=0.5, tie_break="crossings", lowercase=True, tokenize="whitespace")``: candidate
-and references boxes, one checkbox per stage, alpha/beta/gamma sliders, tie-break, lowercase,
-tokenizer -> the alignment picture of the best reference
+beta=3.0, gamma=0.5, tie_break="crossings", lowercase=True, tokenize="whitespace", language="en")``:
+candidate and references boxes, one checkbox per stage, alpha/beta/gamma sliders, tie-break, lowercase,
+tokenizer, language (``es``: Spanish stems, no synonym stage) -> the alignment picture of the best reference
 (:func:`mtlearn.show.plots.plot_alignment`: lines coloured by stage, crossings marked, chunks
 boxed) as a PNG ``Image`` and every number (P, R, F_mean, fragmentation, penalty, score,
 matches per stage, crossings, chunks, the score against each reference).
@@ -55,7 +55,7 @@ _STAGES = ("exact", "stem", "synonym")
 _SHOWN = MappingProxyType({
     "alpha": ("alpha", css.ALPHA), "beta": ("beta", css.BETA), "gamma": ("gamma", css.GAMMA),
     "tie_break": ("Tie-break", css.TIE_BREAK), "lowercase": ("Lowercase", css.LOWERCASE),
-    "tokenize": ("Tokenizer", css.TOKENIZE),
+    "tokenize": ("Tokenizer", css.TOKENIZE), "language": ("Language", css.LANGUAGE),
 })
 #: The alignment picture is drawn up to this many words on each side (a note above).
 PICTURE_MAX_WORDS = 60
@@ -120,6 +120,7 @@ class MeteorExplorer(Explorer):
         tie_break: str = DEFAULTS.tie_break,
         lowercase: bool = DEFAULTS.lowercase,
         tokenize: str = DEFAULTS.tokenize,
+        language: str = DEFAULTS.language,
     ) -> None:
         super().__init__()
         candidate = check_text(candidate, "candidate")
@@ -128,7 +129,8 @@ class MeteorExplorer(Explorer):
         # MeteorOptions checks every value, with the metric's own messages (no stage ticked is the
         # widget's message, shown once it runs).
         options = MeteorOptions(stages=chosen or DEFAULTS.stages, alpha=alpha, beta=beta, gamma=gamma,
-                                tie_break=tie_break, lowercase=lowercase, tokenize=tokenize)
+                                tie_break=tie_break, lowercase=lowercase, tokenize=tokenize,
+                                language=language)
         self.candidate_input = textarea(candidate, "Candidate", "the candidate translation", css.CANDIDATE, 2)
         self.references_input = textarea(refs_text, "References", "one reference per line", css.REFERENCES, 3)
         self.stage_inputs: dict[str, widgets.Checkbox] = {
@@ -144,6 +146,7 @@ class MeteorExplorer(Explorer):
         self.tie_break_input = controls["tie_break"]
         self.lowercase_input = controls["lowercase"]
         self.tokenize_input = controls["tokenize"]
+        self.language_input = controls["language"]
         self.image = self._tagged(image_widget(), css.ALIGNMENT)
         self.figure: Optional[Any] = None
         self._inputs = {
@@ -154,8 +157,9 @@ class MeteorExplorer(Explorer):
         }
         # The stages' languages, said where they are ticked (a German pair gets no stem match: say why).
         self.languages_html = self._tagged(widgets.HTML(
-            '<span style="color:#555">stem and synonym are English only (the Porter stemmer, WordNet); '
-            'in other languages only exact relates words</span>'), css.STAGE_LANGUAGES)
+            '<span style="color:#555">stem and synonym are English only (the Porter stemmer, WordNet), '
+            'but for Language es: Spanish Snowball stems, no synonym stage; in other languages only exact '
+            'relates words</span>'), css.STAGE_LANGUAGES)
         self.result: Optional[MeteorResult] = None
         self.children = [
             self.candidate_input,
@@ -163,7 +167,7 @@ class MeteorExplorer(Explorer):
             widgets.HBox([widgets.Label("Stages:"), *self.stage_inputs.values(), self.tie_break_input]),
             self.languages_html,
             widgets.HBox([self.alpha_input, self.beta_input, self.gamma_input]),
-            widgets.HBox([self.lowercase_input, self.tokenize_input]),
+            widgets.HBox([self.lowercase_input, self.tokenize_input, self.language_input]),
             self.message_html,
             self.score_html,
             self.image,
@@ -208,7 +212,9 @@ class MeteorExplorer(Explorer):
             tie_break=self.tie_break_input.value,
             lowercase=self.lowercase_input.value,
             tokenize=self.tokenize_input.value,
+            language=self.language_input.value,
         )
+        stages = self._language_stages(stages, options["language"])
         try:
             return meteor(self.candidate_input.value, refs, stages=stages, **options)
         except WordNetMissingError as error:
@@ -221,6 +227,17 @@ class MeteorExplorer(Explorer):
                 f"use only {' + '.join(rest)}. Run: python -m mtlearn.metrics.meteor.wordnet"
             )
             return meteor(self.candidate_input.value, refs, stages=rest, **options)
+
+    def _language_stages(self, stages: list[str], language: str) -> list[str]:
+        """The ticked stages the language has: a ticked synonym box is left out for a language without
+        WordNet (a note says so, as ``meteor()`` says it for its default stages)."""
+        if language == "en" or "synonym" not in stages:
+            return stages
+        rest = [s for s in stages if s != "synonym"]
+        if not rest:
+            raise ValueError(f"stages: no synonym stage for language {language!r}; tick exact or stem")
+        self.notes.extend(MeteorOptions(language=language).notes)
+        return rest
 
     def _render(self) -> None:
         r = self.result

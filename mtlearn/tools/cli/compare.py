@@ -61,6 +61,7 @@ _HELP = {
     "alpha": "METEOR: alpha",
     "gamma": "METEOR: gamma",
     "tie_break": "METEOR: tie break",
+    "language": "METEOR: language of the texts (es: Spanish stems, no synonym stage)",
 }
 #: What ``mtlearn compare`` uses where an option is not given: the defaults of ``mtlearn bleu``, ``chrf``,
 #: ``meteor``.

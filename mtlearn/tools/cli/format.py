@@ -142,7 +142,8 @@ def _meteor_details(result: MeteorResult, style: Style) -> str:
             f"matches = {result.matches} "
             f"penalty = {float(result.penalty):.4f} hyp_len = {result.candidate_length} "
             f"ref_len = {result.reference_length})"
-            + ("" if result.optimal else " [alignment search stopped early: not proven optimal]"))
+            + ("" if result.optimal else " [alignment search stopped early: not proven optimal]")
+            + "".join(f" [{note}]" for note in result.notes))  # e.g. a stage the language has not
 
 
 def _chrf_details(result: ChrfResult, style: Style) -> str:

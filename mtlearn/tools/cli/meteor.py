@@ -32,8 +32,10 @@ def add_command(commands: Any) -> None:
                     "defaults are those of the Python function mtlearn.meteor. The corpus score sums "
                     "matches, lengths and chunks over the segments (each with its best reference) and "
                     "applies the formulas once. The synonym stage needs WordNet: run 'mtlearn wordnet' once, "
-                    "or leave 'synonym' out of --stages.",
-        epilog="Example: mtlearn meteor -r ref.en -i system.en --stages exact,stem --segment 3 --explain. "
+                    "or leave 'synonym' out of --stages. --language es stems Spanish (NLTK's Snowball "
+                    "stemmer, no download) and runs exact,stem (no Spanish WordNet offline).",
+        epilog="Example: mtlearn meteor -r ref.en -i system.en --stages exact,stem --segment 3 --explain; "
+               "mtlearn meteor -r ref.es -i system.es --language es. "
                "Exit status: 0 ok, 1 bad input data or WordNet missing, 2 wrong command line.",
     )
     add_io_arguments(parser)

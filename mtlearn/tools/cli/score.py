@@ -53,7 +53,8 @@ _DECLARED: tuple[tuple[str, type[Options], str], ...] = (
 #: What ``mtlearn score --help`` says of some of them (the rest: only the flag, as sacreBLEU's help has it).
 _HELP = {"tokenize": "BLEU's tokenizer", "smoothing": "BLEU's smoothing",
          "smooth_value": "the value of BLEU's smoothing", "lowercase": "BLEU: lowercase first",
-         "chrf_word_order": "2 is chrF++", "meteor_stages": "e.g. exact,stem where WordNet is missing"}
+         "chrf_word_order": "2 is chrF++", "meteor_stages": "e.g. exact,stem where WordNet is missing",
+         "meteor_language": "es: Spanish stems, no synonym stage"}
 
 
 @dataclass(frozen=True)

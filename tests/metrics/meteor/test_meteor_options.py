@@ -62,6 +62,7 @@ def test_the_defaults_are_the_options_fields():
         tie_break="crossings",
         lowercase=True,
         tokenize="whitespace",
+        language="en",
     )
 
 
