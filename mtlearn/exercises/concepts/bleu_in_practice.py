@@ -86,15 +86,15 @@ CHECKS: tuple[ConceptCheck, ...] = (
          Option("char lowercases the text",
                 "Not quite: char splits characters; it does not change their case."),
          Option("char drops the Chinese characters",
-                "Not quite: char keeps every character (only spaces are dropped); it is zh and char that "
-                "both split Chinese characters.")),
+                "Not quite: char keeps every character (only spaces are dropped); zh splits the Chinese "
+                "characters the same way, the two differ only on the Latin letters.")),
         answer=0),
     ConceptCheck(
         "02.s5a",
         "A paper reports 'BLEU = 54.0' and nothing else. What is missing to compare it with your number?",
         (Option("Nothing: BLEU is a standard formula",
-                "Not quite: the formula has settings, and the notebook shows the same output scored 49.19 "
-                "and 53.27 under two tokenizers."),
+                "Not quite: the formula has settings, and the notebook scores the same four segments "
+                "differently under the whitespace and 13a tokenizers."),
          Option("Only the name of the test set",
                 "Not quite: the test set is needed too, but the same test set scores differently under "
                 "different settings."),
