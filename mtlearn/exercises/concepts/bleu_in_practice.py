@@ -91,7 +91,7 @@ CHECKS: tuple[ConceptCheck, ...] = (
         answer=0),
     ConceptCheck(
         "02.s5a",
-        "A paper reports 'BLEU = 54.0' and nothing else. What is missing to compare it with your number?",
+        "A paper reports a BLEU score and nothing else. What is missing to compare it with your own?",
         (Option("Nothing: BLEU is a standard formula",
                 "Not quite: the formula has settings, and the notebook scores the same four segments "
                 "differently under the whitespace and 13a tokenizers."),
