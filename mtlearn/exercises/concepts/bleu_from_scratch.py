@@ -11,13 +11,13 @@ CHECKS: tuple[ConceptCheck, ...] = (
         "01.s1a",
         "The unigram score m/n divides by n. What is n?",
         (Option("The number of words in the reference",
-                "Not quite: dividing by the reference's length would measure recall (how much of the "
+                "Dividing by the reference's length would measure recall (how much of the "
                 "reference is covered), which is METEOR's emphasis, not BLEU's."),
          Option("The number of words in the candidate",
-                "Right: m/n is a precision, the share of the candidate's words that the reference "
+                "M/n is a precision, the share of the candidate's words that the reference "
                 "vouches for."),
          Option("The number of distinct words in both sentences",
-                "Not quite: that would be a similarity of vocabularies; BLEU's precision counts the "
+                "That would be a similarity of vocabularies; BLEU's precision counts the "
                 "candidate's words, repeats included.")),
         answer=1),
     ConceptCheck(
@@ -25,10 +25,10 @@ CHECKS: tuple[ConceptCheck, ...] = (
         "Why does BLEU clip the count of each n-gram?",
         (Option("So that repeating a word the reference contains cannot earn more credit than the reference "
                 "has copies of it",
-                "Right: 'the the the the the the the' would otherwise get a perfect 7/7; clipped, each 'the' "
+                "'the the the the the the the' would otherwise get a perfect precision; clipped, each 'the' "
                 "counts at most as often as one reference has it."),
          Option("To keep the precision below 1 for every candidate",
-                "Not quite: a candidate equal to a reference still gets precision 1; clipping only removes "
+                "A candidate equal to a reference still gets precision 1; clipping only removes "
                 "credit for surplus copies."),
          Option("To penalise candidates that are shorter than the reference",
                 "Tempting, but that is the brevity penalty's job; clipping stops over-long repetition, the "
@@ -38,47 +38,47 @@ CHECKS: tuple[ConceptCheck, ...] = (
         "01.s2b",
         "With several references, an n-gram's count is clipped at...",
         (Option("the total number of times it occurs in all references together",
-                "Not quite: adding the references up would let more references raise the cap; each "
+                "Adding the references up would let more references raise the cap; each "
                 "reference is one acceptable translation, so the cap is the best single one."),
          Option("the number of times it occurs in the first reference",
-                "Not quite: the references are treated alike; the largest count among them is the cap."),
+                "The references are treated alike; the largest count among them is the cap."),
          Option("the largest number of times it occurs in any single reference",
-                "Right: the maximum over references, each taken alone (Count_clip = min(Count, max_R "
+                "The maximum over references, each taken alone (Count_clip = min(Count, max_R "
                 "Count_R)).")),
         answer=2),
     ConceptCheck(
         "01.s3a",
         "How does BLEU compute the modified precision p_n of a whole corpus?",
         (Option("It averages the sentences' p_n",
-                "Not quite: that is a different number; the corpus formula sums numerators and denominators "
+                "That is a different number; the corpus formula sums numerators and denominators "
                 "first, and the notebook shows the two disagree."),
          Option("It adds the clipped counts of all candidates and divides by the sum of their n-gram counts",
-                "Right: one division of two sums, so a long sentence weighs more than a short one."),
+                "One division of two sums, so a long sentence weighs more than a short one."),
          Option("It takes the p_n of the best sentence",
-                "Not quite: every candidate contributes its counts to the sums; nothing is chosen.")),
+                "Every candidate contributes its counts to the sums; nothing is chosen.")),
         answer=1),
     ConceptCheck(
         "01.s4a",
         "BLEU-N combines p_1 … p_N by a geometric mean. What happens when one of them is 0?",
         (Option("The whole score is 0",
-                "Right: the geometric mean is exp of a sum of logarithms, and log 0 is minus infinity; one "
+                "The geometric mean is exp of a sum of logarithms, and log 0 is minus infinity; one "
                 "missing order sinks the score (notebook 02 shows smoothing against it)."),
          Option("That order is left out and the others are averaged",
-                "Not quite: plain BLEU does not skip orders; leaving out orders is what 'effective order' "
+                "Plain BLEU does not skip orders; leaving out orders is what 'effective order' "
                 "does, and only for orders the candidate has no n-grams of."),
          Option("The score drops by 1/N",
-                "Not quite: that would be an arithmetic mean; a geometric mean with a zero factor is zero.")),
+                "That would be an arithmetic mean; a geometric mean with a zero factor is zero.")),
         answer=0),
     ConceptCheck(
         "01.s4b",
         "Which orders of BLEU-4 reward fluency (the words in the right order) rather than adequacy?",
         (Option("Only the unigrams",
-                "Not quite: unigram precision ignores order entirely; shuffle the words and p_1 is "
+                "Unigram precision ignores order entirely; shuffle the words and p_1 is "
                 "unchanged."),
          Option("The brevity penalty",
-                "Not quite: the penalty looks at length only, not at word order."),
+                "The penalty looks at length only, not at word order."),
          Option("The higher orders, 2 to 4",
-                "Right: a bigram or longer n-gram only matches if neighbouring words come in the reference's "
+                "A bigram or longer n-gram only matches if neighbouring words come in the reference's "
                 "order; unigrams only say the right words are there.")),
         answer=2),
     ConceptCheck(
@@ -90,10 +90,10 @@ CHECKS: tuple[ConceptCheck, ...] = (
                 "exponent "
                 "pulls the factor towards 1, so the order matters less."),
          Option("It lowers the score less than an equally poor unigram precision would",
-                "Right: p^(1/16) is closer to 1 than p^(1/2), so the longer order costs less; the post's "
+                "P^(1/16) is closer to 1 than p^(1/2), so the longer order costs less; the post's "
                 "'larger weight' is this factor closer to 1."),
          Option("Nothing: the exponents sum to 1, as in Papineni's BLEU",
-                "Not quite: 1/2 + 1/4 + 1/8 + 1/16 is less than 1, and the exponents are not uniform; this "
+                "1/2 + 1/4 + 1/8 + 1/16 is less than 1, and the exponents are not uniform; this "
                 "is why d2l BLEU and BLEU-N differ on example A.")),
         answer=1),
     ConceptCheck(
@@ -101,37 +101,37 @@ CHECKS: tuple[ConceptCheck, ...] = (
         "Example C, prediction 'A B' against the label 'A B C D E F': both precisions are perfect. Why is "
         "the score low?",
         (Option("The brevity penalty: the prediction is much shorter than the label",
-                "Right: short predictions get high precisions easily, so the factor in front of the product "
+                "Short predictions get high precisions easily, so the factor in front of the product "
                 "penalises the missing length."),
          Option("Clipping removes its matches",
-                "Not quite: each word of 'A B' occurs once in the label, so nothing is clipped."),
+                "Each word of 'A B' occurs once in the label, so nothing is clipped."),
          Option("There are no 3-grams or 4-grams",
-                "Not quite: with k = 2 only orders 1 and 2 are used, and both are 1.")),
+                "With k = 2 only orders 1 and 2 are used, and both are 1.")),
         answer=0),
     ConceptCheck(
         "01.s6a",
         "The blog post's code keys n-grams by ''.join(words). Why is that a bug?",
         (Option("Joining strings is too slow for long sentences",
-                "Not quite: speed is not the problem here; the result itself can be wrong."),
+                "Speed is not the problem here; the result itself can be wrong."),
          Option("It makes the comparison case-insensitive",
-                "Not quite: ''.join keeps the case of every letter; the trouble is the lost word "
+                "''.join keeps the case of every letter; the trouble is the lost word "
                 "boundaries."),
          Option("Different n-grams can glue into the same string, like ('no', 'where') and ('now', 'here')",
-                "Right: both become 'nowhere' and the code credits a match that is not there; mtlearn keys "
+                "Both become 'nowhere' and the code credits a match that is not there; mtlearn keys "
                 "n-grams by tuples, which cannot collide.")),
         answer=2),
     ConceptCheck(
         "01.s7a",
         "Why do test sets often give several references per sentence?",
         (Option("BLEU averages the scores against each reference, which makes it more stable",
-                "Not quite: BLEU does not score each reference separately; it pools them through the "
+                "BLEU does not score each reference separately; it pools them through the "
                 "clipping "
                 "maximum and the closest reference length."),
          Option("One reference may word a good translation differently, and more references give it more "
                 "chances to match",
-                "Right: 'how are you' matches nothing in 'hello' but is recognised once a reference says it; "
+                "'how are you' matches nothing in 'hello' but is recognised once a reference says it; "
                 "clipping takes each n-gram's best single reference."),
          Option("So that the brevity penalty can use the longest reference",
-                "Not quite: r is the reference length closest to the candidate's, not the longest.")),
+                "R is the reference length closest to the candidate's, not the longest.")),
         answer=1),
 )
