@@ -92,25 +92,19 @@ def _number(line: str) -> Optional[int]:
     return int(match.group(1)) if match and match.group(1) else None
 
 
-def _heading(cell: nbformat.NotebookNode) -> tuple[bool, Optional[int]]:
-    """Whether ``cell`` begins with a ``## `` heading, and the heading's number (None if unnumbered)."""
-    if cell.cell_type != "markdown" or 0 not in heading_lines(cell.source):
-        return False, None
-    return True, _number(cell.source)
-
-
-def section_ends(cells: Sequence[nbformat.NotebookNode]) -> dict[int, int]:
+def section_ends(cells: Sequence[nbformat.NotebookNode]) -> dict[int, Optional[int]]:
     """Each numbered section's end: the index of the cell that begins the next ``## `` heading (or the
-    number of cells)."""
-    ends: dict[int, int] = {}
+    number of cells); None for a section whose end is in the middle of a markdown cell."""
+    ends: dict[int, Optional[int]] = {}
     current: Optional[int] = None
     for index, cell in enumerate(cells):
-        is_heading, section = _heading(cell)
-        if not is_heading:
+        if cell.cell_type != "markdown":
             continue
-        if current is not None:
-            ends[current] = index
-        current = section
+        lines = cell.source.split("\n")
+        for k in heading_lines(cell.source):
+            if current is not None:
+                ends[current] = index if k == 0 else None
+            current = _number(lines[k])
     if current is not None:
         ends[current] = len(cells)
     return ends
@@ -158,8 +152,9 @@ def insert_checks(nb: nbformat.NotebookNode, checks: Sequence[ConceptCheck],
                          f"(its sections: {', '.join(map(str, sorted(ends))) or 'none'})")
     # Insert from the last section up, so that the earlier indices stay valid.
     for section in sorted({c.section for c in checks}, reverse=True):
-        new = [_check_cell(c, old.get(c.id), ids) for c in checks if c.section == section]
-        cells[ends[section]:ends[section]] = new
+        end = ends[section]
+        assert end is not None, f"section {section} still ends inside a cell"  # split_headings cut there
+        cells[end:end] = [_check_cell(c, old.get(c.id), ids) for c in checks if c.section == section]
     result.cells = cells
     return result
 
