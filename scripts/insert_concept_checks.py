@@ -1,4 +1,5 @@
-"""Put each notebook's concept checks at the end of their sections, as code cells tagged ``concept-check``.
+"""Put each notebook's concept checks at the end of their sections, as code cells tagged ``concept-check``
+(and ``widget``).
 
     python scripts/insert_concept_checks.py [notebooks/01_bleu_from_scratch.ipynb ...]
 
@@ -33,6 +34,9 @@ import nbformat
 from mtlearn.exercises.concepts import ConceptCheck, concept_checks
 
 TAG = "concept-check"
+#: A check cell's tags: it shows a widget, whose output strict nbval still checks (tests/project/
+#: test_notebooks_meta.py: the text is the same on every run; nbval skips the widget view's model id).
+TAGS = (TAG, "widget")
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 _HEADING = re.compile(r"^## (?:(\d+)\.\s)?")
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -127,7 +131,7 @@ def _check_cell(check: ConceptCheck, old: Optional[nbformat.NotebookNode],
     if old is not None:
         cell = old
     else:
-        cell = nbformat.v4.new_code_cell(metadata={"tags": [TAG]})
+        cell = nbformat.v4.new_code_cell(metadata={"tags": list(TAGS)})
         cell.pop("id", None)
         if ids:
             cell["id"] = "concept-" + check.id.replace(".", "-")

@@ -43,7 +43,7 @@ def test_checks_go_to_the_end_of_their_sections():
                            "y = 2", "99.s2a", "99.s2b", "## Exercises", "z = 3"]
     cell = nb.cells[4]
     assert cell.source == 'from mtlearn.exercises import concept_check\nconcept_check("99.s1a")'
-    assert cell.metadata["tags"] == [script.TAG] and cell["id"] == "concept-99-s1a"
+    assert cell.metadata["tags"] == ["concept-check", "widget"] and cell["id"] == "concept-99-s1a"
     # The split keeps the text: the two parts are the old cell, bar the blank line at the cut.
     assert nb.cells[3].source + "\n\n" + nb.cells[5].source == "More of one.\n\n## 2. Second\n\nText two."
     nbformat.validate(nb)
