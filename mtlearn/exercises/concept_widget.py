@@ -125,13 +125,15 @@ class ConceptCheckWidget(widgets.VBox):
         button.on_click(lambda _button: setattr(self, "value", k))
         return button
 
-    @validate("value")
-    def _check_value(self, proposal: Any) -> Optional[int]:
+    def _valid_choice(self, proposal: Any) -> Optional[int]:
         value = proposal["value"]
         if value is not None and not 0 <= value < len(self.check.options):
             raise TraitError(f"concept check {self.check.id}: choice {value} is not an option "
                              f"(0 to {len(self.check.options) - 1})")
         return value
+
+    # traitlets' @validate("value"), written out so that the method is seen to be used.
+    _validate_value = validate("value")(_valid_choice)
 
     def _show(self, change: Any) -> None:
         choice = change["new"]
