@@ -14,7 +14,7 @@ CHECKS: tuple[ConceptCheck, ...] = (
                 "Dividing by the reference's length would measure recall (how much of the "
                 "reference is covered), which is METEOR's emphasis, not BLEU's."),
          Option("The number of words in the candidate",
-                "M/n is a precision, the share of the candidate's words that the reference "
+                "m/n is a precision, the share of the candidate's words that the reference "
                 "vouches for."),
          Option("The number of distinct words in both sentences",
                 "That would be a similarity of vocabularies; BLEU's precision counts the "
@@ -90,7 +90,7 @@ CHECKS: tuple[ConceptCheck, ...] = (
                 "exponent "
                 "pulls the factor towards 1, so the order matters less."),
          Option("It lowers the score less than an equally poor unigram precision would",
-                "P^(1/16) is closer to 1 than p^(1/2), so the longer order costs less; the post's "
+                "p^(1/16) is closer to 1 than p^(1/2), so the longer order costs less; the post's "
                 "'larger weight' is this factor closer to 1."),
          Option("Nothing: the exponents sum to 1, as in Papineni's BLEU",
                 "1/2 + 1/4 + 1/8 + 1/16 is less than 1, and the exponents are not uniform; this "
@@ -132,6 +132,6 @@ CHECKS: tuple[ConceptCheck, ...] = (
                 "'how are you' matches nothing in 'hello' but is recognised once a reference says it; "
                 "clipping takes each n-gram's best single reference."),
          Option("So that the brevity penalty can use the longest reference",
-                "R is the reference length closest to the candidate's, not the longest.")),
+                "r is the reference length closest to the candidate's, not the longest.")),
         answer=1),
 )

@@ -38,7 +38,7 @@ CHECKS: tuple[ConceptCheck, ...] = (
         "At corpus level, one segment is much shorter than its reference and another is longer than its "
         "own. What does the brevity penalty do?",
         (Option("It compares the summed lengths, so the long segment can make up for the short one",
-                "C and r are sums over the corpus; length is judged over the whole test set, not "
+                "c and r are sums over the corpus; length is judged over the whole test set, not "
                 "sentence by sentence."),
          Option("It penalises the short segment anyway, then averages",
                 "There is no per-segment penalty in corpus BLEU; only the totals c and r enter "
@@ -49,8 +49,8 @@ CHECKS: tuple[ConceptCheck, ...] = (
         answer=0),
     ConceptCheck(
         "02.s3a",
-        "A three-word candidate has no 4-grams at all. Which remedy gives it a non-zero BLEU-4 without "
-        "inventing a precision for 4-grams?",
+        "A three-word candidate has no 4-grams at all, so its plain BLEU-4 is 0. Which remedy leaves the "
+        "missing order out instead of inventing a precision for it?",
         (Option("Floor smoothing",
                 "The floor method (like exp) fills in missing matches of n-grams that exist; an order "
                 "with no "
@@ -60,8 +60,8 @@ CHECKS: tuple[ConceptCheck, ...] = (
                 "and zero totals of p_4, which makes it a "
                 "perfect precision for an order the candidate does not have."),
          Option("Effective order: leave out the orders it has no n-grams of and re-normalise the weights",
-                "sacreBLEU's recommended sentence BLEU (exp smoothing with effective order) uses only "
-                "orders 1 to 3 here, with equal weights.")),
+                "Here orders 1 to 3 are used, with equal weights; sacreBLEU's recommended sentence BLEU adds "
+                "exp smoothing for an order that exists but has no match.")),
         answer=2),
     ConceptCheck(
         "02.s4a",
@@ -85,9 +85,9 @@ CHECKS: tuple[ConceptCheck, ...] = (
                 "Easy credit from the letters of one word; zh keeps runs of Latin letters as one "
                 "token and counts the word once."),
          Option("char lowercases the text",
-                "Char splits characters; it does not change their case."),
+                "The char tokenizer splits characters; it does not change their case."),
          Option("char drops the Chinese characters",
-                "Char keeps every character (only spaces are dropped); zh splits the Chinese "
+                "The char tokenizer keeps every character (only spaces are dropped); zh splits the Chinese "
                 "characters the same way, the two differ only on the Latin letters.")),
         answer=0),
     ConceptCheck(
