@@ -92,7 +92,8 @@ def test_every_numbered_section_has_one_or_two_checks(path):
     assert sections, f"{path.name}: no numbered section found"
     per_section = Counter(c.section for c in concept_checks(notebook))
     without = [s for s in sections if per_section[s] == 0]
-    assert not without, f"{path.name}: sections without a concept check: {without}"
+    later = " (banks 06-10 come from branch concepts-b)" if notebook >= "06" else ""
+    assert not without, f"{path.name}: sections without a concept check: {without}{later}"
     assert all(per_section[s] <= 2 for s in sections), f"{path.name}: more than two checks in a section"
     stray = sorted(set(per_section) - set(sections))
     assert not stray, f"{path.name}: concept checks for sections it does not have: {stray}"
