@@ -36,8 +36,12 @@ NOTEBOOKS = (
 # "shared-data": the cell reads ../shared where it is present (texts mtlearn does not ship), so its output
 # differs between machines; it must be ignored by nbval, and a test in tests/ checks the same calls on the
 # real data.
-ALLOWED_TAGS = {"figure", "widget", "nbval-ignore-output", "shared-data"}
+ALLOWED_TAGS = {"figure", "widget", "nbval-ignore-output", "shared-data", "concept-check"}
 IGNORE_TAG = "nbval-ignore-output"
+#: A concept check's cell (scripts/insert_concept_checks.py): a widget whose text/html and text/plain (the
+#: question and its options) are the same on every run, so strict nbval checks them; nbval itself skips
+#: the widget view's random model id.
+CONCEPT_TAG = "concept-check"
 SHARED_TAG = "shared-data"
 
 # nbval's in-source markers would bypass the tag rule: none may appear.
@@ -134,7 +138,11 @@ def test_tags_only_on_figure_and_widget_cells(name: str) -> None:
             assert "image/png" in mimes, f"{where}: tagged figure but shows no PNG"
         if "widget" in tags:
             assert WIDGET_MIME in mimes, f"{where}: tagged widget but shows no widget"
-            assert IGNORE_TAG in tags, f"{where}: widget cell without {IGNORE_TAG} (its model id varies)"
+            assert IGNORE_TAG in tags or CONCEPT_TAG in tags, (
+                f"{where}: widget cell without {IGNORE_TAG} (its model id varies)")
+        if CONCEPT_TAG in tags:
+            assert "widget" in tags and IGNORE_TAG not in tags, (
+                f"{where}: a concept check is tagged widget, and its output is checked, not ignored")
         if IGNORE_TAG in tags:
             assert tags & {"figure", "widget", SHARED_TAG}, (
                 f"{where}: output ignored on a cell that is neither figure, widget nor shared-data")

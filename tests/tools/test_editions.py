@@ -181,6 +181,24 @@ def test_student_notebook_drops_model_answers():
     assert [c.source for c in student_notebook(nb).cells] == [question.source]
 
 
+def test_student_notebook_keeps_concept_checks_without_their_outputs():
+    # A concept check's cell holds only its id (the answer and the explanations live in mtlearn), so the
+    # student edition keeps it; its stored output (the question as HTML) goes with every other output.
+    from mtlearn.exercises import concept_check
+
+    source = 'from mtlearn.exercises import concept_check\nconcept_check("01.s2a")'
+    cell = nbformat.v4.new_code_cell(source, metadata={"tags": ["concept-check"]}, execution_count=3,
+                                     outputs=[nbformat.v4.new_output(
+                                         "display_data", data=concept_check("01.s2a")._repr_mimebundle_())])
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("## 2. Clipping"), cell])
+    student = student_notebook(nb)
+    kept = student.cells[1]
+    assert kept.source == source and kept.outputs == [] and kept.execution_count is None
+    assert kept.metadata == {}
+    check = concept_check("01.s2a").check
+    assert not any(o.explanation in kept.source for o in check.options)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_model_answers_reach_the_instructor_only(built, name):
     student, instructor = built

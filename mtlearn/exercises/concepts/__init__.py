@@ -34,11 +34,20 @@ def concept_checks(notebook: str | None = None) -> list[ConceptCheck]:
     return found if notebook is None else [c for c in found if c.notebook == notebook]
 
 
-def concept_check_data(check_id: str) -> ConceptCheck:
-    """The concept check named ``check_id``; a clear error for an unknown or ill-typed id."""
+def concept_check_data(check_id: object) -> ConceptCheck:
+    """The concept check named ``check_id``; an unknown id is a ``LookupError`` listing the notebook's checks.
+
+    >>> concept_check_data("99.s1a")
+    Traceback (most recent call last):
+    ...
+    LookupError: concept check '99.s1a': no such check; notebook 99 has none
+    """
     if not isinstance(check_id, str):
-        raise TypeError(f"a concept check id is a string like '01.s1a', not {type(check_id).__name__}")
+        raise TypeError(f"concept check id: expected an id such as '01.s1a', got {type(check_id).__name__} "
+                        f"{check_id!r}")
     for check in concept_checks():
         if check.id == check_id:
             return check
-    raise KeyError(f"no concept check {check_id!r}; ids look like '01.s1a' (notebook 01, section 1, first)")
+    notebook = check_id.split(".")[0]
+    known = ", ".join(c.id for c in concept_checks(notebook)) or "none"
+    raise LookupError(f"concept check {check_id!r}: no such check; notebook {notebook} has {known}")
