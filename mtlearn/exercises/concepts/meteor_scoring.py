@@ -94,4 +94,19 @@ CHECKS: tuple[ConceptCheck, ...] = (
          Option("tie_break changes alpha, beta and gamma",
                 "The parameters stay the same; only the chosen alignment changes.")),
         answer=1),
+    ConceptCheck(
+        "04.s7a",
+        "With language=\"es\", why does *cantaron* match *cantó* while no Spanish synonym is ever matched?",
+        (Option("The Spanish Snowball stemmer gives both the same stem, and there is no Spanish WordNet "
+                "offline, so the synonym stage is skipped",
+                "The stem stage compares the stems of a suffix-stripping stemmer written for Spanish; the "
+                "synonym stage needs a dictionary of synonyms, which mtlearn does not have for Spanish, and "
+                "the result's notes say it was skipped."),
+         Option("mtlearn translates the Spanish words into English and uses WordNet",
+                "Nothing is translated: translating would add its own errors. The synonym stage is simply "
+                "left out for Spanish."),
+         Option("The exact stage ignores accents and verb endings in Spanish",
+                "The exact stage only lowercases; *cantaron* and *cantó* are different strings. It is the "
+                "stem stage that maps them.")),
+        answer=0),
 )
