@@ -84,9 +84,8 @@ def projector_css(body_px: int = BODY_FONT_PX, side_by_side_px: int = SIDE_BY_SI
     >>> "--jp-content-font-size1: 20px" in sheet, "@media (min-width: 1280px)" in sheet
     (True, True)
     """
-    explorers = ", ".join(f".{name}" for name in css.EXPLORERS.values())
+    x = ":is(" + ", ".join(f".{name}" for name in css.EXPLORERS.values()) + ")"  # any explorer
     result, picture, numbers = f".{css.RESULT}", f".{css.PICTURE}", f".{css.NUMBERS}"
-    big = round(body_px * 1.2)
     return f"""
 :root, body {{
   --jp-content-font-size1: {body_px}px; --jp-content-font-size0: {body_px - 2}px;
@@ -100,21 +99,25 @@ def projector_css(body_px: int = BODY_FONT_PX, side_by_side_px: int = SIDE_BY_SI
   --jp-widgets-slider-track-thickness: {round(body_px * 0.3)}px;
   font-size: {body_px}px;
 }}
-{explorers} {{ font-size: {body_px}px; line-height: 1.35; }}
-{explorers} .widget-html, {explorers} .widget-html-content, {explorers} .widget-label,
-{explorers} .widget-readout, {explorers} textarea, {explorers} input, {explorers} select,
-{explorers} td, {explorers} th, {explorers} summary, {explorers} p {{ font-size: {body_px}px; }}
-{explorers} .widget-html-content {{ line-height: 1.35; }}
-{explorers} textarea {{ min-height: {round(body_px * 3.2)}px; }}
-{explorers} td, {explorers} th {{ padding: 1px 6px; }}
-.{css.SCORE} b {{ font-size: {big}px !important; }}
-{result} {picture} {{ max-width: 100%; }}
+{x} {{ font-size: {body_px}px; }}
+{x} :is(.widget-html, .widget-label, .widget-readout, textarea, input, select, td, th, summary) {{
+  font-size: {body_px}px; }}
+{x} .widget-html > .widget-html-content {{ line-height: 1.3; min-width: 0; }}
+{x} table {{ max-width: 100%; }}
+{x} p {{ overflow-wrap: break-word; }}
+{x} :is(td, th) {{ padding: 2px 6px; }}
+{x} textarea {{ min-height: {round(body_px * 3.2)}px; line-height: 1.3; }}
 {result} img{picture} {{ width: 100%; height: auto; max-height: calc(100vh - 40px); object-fit: contain;
   object-position: left top; }}
 @media (min-width: {side_by_side_px}px) {{
-  {result}.widget-box {{ flex-direction: row; align-items: flex-start; gap: 0 24px; }}
-  {result} > {picture} {{ order: -1; flex: 1 1 55%; min-width: 0; }}
-  {result} > {numbers} {{ flex: 1 1 45%; min-width: 0; }}
+  /* Picture on the left (rows 1-4: the last, flexible, takes its height, so the numbers' rows keep
+     theirs), the numbers panel's boxes on the right, a table too wide for half the screen below both. */
+  {result}.widget-box {{ display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    grid-template-rows: auto auto auto 1fr; column-gap: 24px; align-items: start; }}
+  {result} > {numbers}.widget-box {{ display: contents; }}
+  {result} > {picture} {{ grid-column: 1; grid-row: 1 / 5; }}
+  {result} > {numbers} > * {{ grid-column: 2; }}
+  {result} > {numbers} > .{css.ORDER_TABLE} {{ grid-column: 1 / -1; grid-row: 5; }}
 }}
 """
 

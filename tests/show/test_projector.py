@@ -75,7 +75,7 @@ def test_the_style_sheet_sizes_text_and_sets_the_breakpoint() -> None:
         assert f".{css.EXPLORERS[name]}" in sheet
     # The side-by-side rules sit inside the media query: below it the row stays stacked.
     media = sheet.index("@media")
-    assert sheet.index("flex-direction: row") > media
+    assert sheet.index("display: grid") > media
     assert projector_css(body_px=24).count("24px") > projector_css().count("24px")
 
 
