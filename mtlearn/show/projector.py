@@ -5,8 +5,9 @@ leave half of a 1920 px screen empty, and at 1280x720 METEOR's picture and its n
 screen together. :class:`ProjectorToggle` is a button ("Projector mode") whose state switches a style
 sheet (:func:`projector_css`) on the page: text of at least :data:`BODY_FONT_PX` px, larger controls,
 pictures as wide as their column, and from :data:`SIDE_BY_SIDE_MIN_PX` px of window width each
-explorer's picture (``mtlearn-picture``) and numbers panel (``mtlearn-numbers``) side by side in its
-result row (``mtlearn-result``); narrower, stacked as before.
+explorer's result row (``mtlearn-result``) a grid: the picture (``mtlearn-picture``) on the left half,
+the numbers panel's score and summary (``mtlearn-numbers``) on the right, and chrF's per-order table,
+too wide for half a 1280 px screen at that size, below both; narrower, stacked as before.
 
 The style sheet is on the page only while the button is down, so a page that does not show the
 button (every course notebook) looks as it always did. It is a style sheet and not a class on each
