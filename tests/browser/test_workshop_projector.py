@@ -5,10 +5,10 @@ own server for this module. The page is opened with ``?projector=1``: the "Proje
 pressed (Voilà passes the query string to the kernel, :func:`mtlearn.show.projector.projector_requested`
 reads it), text is at least 20 px, and at 1280x720 and at 1920x1080 every explorer (BLEU, METEOR, chrF,
 TER), scrolled to its score, shows its score, its picture and its numbers panel on screen at once, the
-picture beside the numbers (BLEU draws no picture: its n-gram tables stand beside its numbers). The window
-is resized rather than the page reopened (the media query follows the window; a second page would run the
-notebook again). The button released, the page is as without projector mode: no style sheet, the
-picture above or below its numbers.
+picture beside the numbers (BLEU draws no picture: its n-gram tables stand beside its numbers); at 1024x768
+they are stacked again. The window is resized rather than the page reopened (the media query follows the
+window; a second page would run the notebook again). The button released, the page is as without projector
+mode: no style sheet, the picture above or below its numbers.
 
 Screenshots: ``projector-1280x720-{bleu,meteor,chrf,ter}.png``, ``projector-1920x1080-….png``,
 ``projector-off-1280x720-meteor.png``.
@@ -125,6 +125,10 @@ def test_projector_mode_from_the_url(page: Any, voila: Server, browser: Any) -> 
             if not side_by_side(boxes["picture"], boxes["numbers"]):  # METEOR's score heads both
                 problems.append(f"{width}x{height} {metric}: picture not beside its numbers: {boxes}")
     assert not problems, "\n".join(problems)
+    # Narrower than 1280 px the mode keeps its large text and stacks picture and numbers again.
+    page.set_viewport_size({"width": 1024, "height": 768})
+    narrow = explorer_boxes(page, "meteor")
+    assert stacked(narrow["picture"], narrow["numbers"]), narrow
 
     # Released, the page is as it always was: no style sheet, each picture above or below its numbers.
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
