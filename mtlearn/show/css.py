@@ -71,6 +71,13 @@ explorer``,
 ``mtlearn-profile-a``            implementations: the two profiles compared
 ``mtlearn-profile-b``
 ``mtlearn-walk``                 implementations: the step-by-step walk from A to B
+``mtlearn-result``               a result row: the picture (``mtlearn-picture``; BLEU, which
+                                 draws none: its n-gram tables) and the numbers panel
+                                 (``mtlearn-numbers``: the score and summary; chrF: the per-order
+                                 table too), stacked; side by side in projector mode
+``mtlearn-projector-toggle``     the workshop's "Projector mode" button; the style sheet it
+                                 switches is in an HTML widget ``mtlearn-projector-style``
+                                 (:mod:`mtlearn.show.projector`)
 ``mtlearn-message``              notes and errors; its content's ``div`` has class
                                  ``mtlearn-note`` or ``mtlearn-error``, and the widget
                                  itself also gets class ``mtlearn-error`` while an
@@ -108,6 +115,7 @@ __all__ = [
     "PRECISION_TABLE", "NGRAMS_TABLE", "METEOR_NUMBERS", "CHRF_NUMBERS", "CHRF_ORDERS", "TER_NUMBERS",
     "SHIFT_TABLE", "EDIT_SCRIPT", "AGREEMENT_NUMBERS", "BERTSCORE_EXPLORER", "LAYER", "IDF", "RESCALE",
     "BERTSCORE_MATCHES", "MATCH_ROW", "SPECIAL_MATCH_ROW", "BERTSCORE_PLOT", "BERTSCORE_NUMBERS",
+    "RESULT", "PICTURE", "NUMBERS", "PROJECTOR_TOGGLE", "PROJECTOR_STYLE",
     "control_class", "stage_class", "edit_class",
 ]
 
@@ -213,6 +221,12 @@ SUMMARY = "mtlearn-summary"
 MESSAGE = "mtlearn-message"
 NOTE = "mtlearn-note"
 ERROR = "mtlearn-error"
+# The result row of the BLEU, METEOR, chrF and TER explorers: picture and numbers (projector mode).
+RESULT = "mtlearn-result"
+PICTURE = "mtlearn-picture"
+NUMBERS = "mtlearn-numbers"
+PROJECTOR_TOGGLE = "mtlearn-projector-toggle"
+PROJECTOR_STYLE = "mtlearn-projector-style"
 #: A number's span; its data-name is one of DATA_NAMES.
 NUMBER = "mtlearn-num"
 NUMBER_SELECTOR = '.mtlearn-num[data-name="{name}"]'

@@ -108,6 +108,8 @@ def test_workshop_app_in_voila(page: Any, voila: Server, browser: Any) -> None:
         page.locator(f"{root} .{css.SCORE} .{css.NUMBER}").first.wait_for(timeout=120_000)
     page.wait_for_load_state("load")
     save_screenshot(page, "workshop-voila", height=2600)
+    # Without ?projector=1 the page starts as it always was: the projector's button up, no style sheet.
+    assert page.locator(f".{css.PROJECTOR_STYLE} style").count() == 0
 
     errors = ui.error_outputs(page)
     assert not errors, "the workshop app shows errors:\n" + "\n---\n".join(errors)

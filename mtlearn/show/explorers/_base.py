@@ -388,6 +388,21 @@ def with_class(widget: widgets.DOMWidget, css_class: str) -> Any:
     return widget
 
 
+def result_row(picture: widgets.DOMWidget, numbers: Sequence[widgets.DOMWidget], *,
+               picture_first: bool = False) -> widgets.VBox:
+    """An explorer's picture and its numbers panel (``numbers`` stacked), stacked in the order they always
+    were (``picture_first``: the picture above); projector mode sets them side by side
+    (:mod:`mtlearn.show.projector`, classes ``mtlearn-result``, ``mtlearn-picture``, ``mtlearn-numbers``).
+
+    >>> row = result_row(widgets.Image(), [widgets.HTML("score")])
+    >>> row._dom_classes, [child._dom_classes for child in row.children]
+    (('mtlearn-result',), [('mtlearn-numbers',), ('mtlearn-picture',)])
+    """
+    panel = with_class(widgets.VBox(list(numbers)), css.NUMBERS)
+    with_class(picture, css.PICTURE)
+    return with_class(widgets.VBox([picture, panel] if picture_first else [panel, picture]), css.RESULT)
+
+
 class FromTheBrowser:
     """What the browser may change in an explorer's control: its value (a dropdown's: its index), in range.
 

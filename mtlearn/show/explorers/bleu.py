@@ -53,6 +53,7 @@ from ._base import (
     option_controls,
     parse_references,
     references_text,
+    result_row,
     textarea,
     with_class,
 )
@@ -218,9 +219,7 @@ class BleuExplorer(Explorer):
             widgets.HBox([self.max_order_input, self.smoothing_input, self.tokenize_input]),
             widgets.HBox([self.lowercase_input, self.effective_order_input, self.weights_input]),
             self.message_html,
-            self.score_html,
-            self.summary_html,
-            self.table_html,
+            result_row(self.table_html, [self.score_html, self.summary_html]),  # BLEU's picture: its tables
         ]
         self._watch()
         self.refresh()

@@ -40,6 +40,7 @@ from ._base import (
     option_controls,
     parse_references,
     references_text,
+    result_row,
     textarea,
 )
 
@@ -118,10 +119,7 @@ class ChrfExplorer(Explorer):
             widgets.HBox([self.char_order_input, self.word_order_input, self.beta_input]),
             widgets.HBox([self.lowercase_input, self.whitespace_input, self.eps_smoothing_input]),
             self.message_html,
-            self.score_html,
-            self.summary_html,
-            self.table_html,
-            self.image,
+            result_row(self.image, [self.score_html, self.summary_html, self.table_html]),
         ]
         self._watch()
         self.refresh()

@@ -43,6 +43,7 @@ from ._base import (
     option_controls,
     parse_references,
     references_text,
+    result_row,
     textarea,
     with_class,
 )
@@ -170,8 +171,7 @@ class MeteorExplorer(Explorer):
             widgets.HBox([self.lowercase_input, self.tokenize_input, self.language_input]),
             self.message_html,
             self.score_html,
-            self.image,
-            self.summary_html,
+            result_row(self.image, [self.summary_html], picture_first=True),
         ]
         self._watch()
         self.refresh()

@@ -37,6 +37,7 @@ from ._base import (
     option_controls,
     parse_references,
     references_text,
+    result_row,
     textarea,
 )
 
@@ -108,9 +109,7 @@ class TerExplorer(Explorer):
             self.references_input,
             widgets.HBox(list(self.option_inputs.values())),
             self.message_html,
-            self.score_html,
-            self.summary_html,
-            self.image,
+            result_row(self.image, [self.score_html, self.summary_html]),
             self.shifts_html,
             self.edits_html,
         ]
