@@ -2,7 +2,7 @@
 
 The English article's three worked examples, and the illustration of two alignments that the
 English and Spanish articles share (the Spanish one translates the English description of the
-algorithm: "De las dos alineaciones mostradas, se seleccionaría la alineación (a)").
+algorithm: "De las dos alineaciones mostradas, se seleccionaría la alineación (a) en este punto").
 
 Each :class:`MeteorExample` is one of the English article's worked examples: reference,
 candidate, and the numbers as the article prints them (rounded to four places). The
