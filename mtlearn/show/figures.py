@@ -12,7 +12,7 @@ figure gets more dots per inch, :func:`dpi_for`), in 256 colours, without softwa
 metadata, so the same code gives the same bytes.
 The files (:data:`FIGURES`, name -> what it shows):
 
-- ``meteor_alignments_a_b.png`` -- the article's alignments (a) and (b) of "on the
+- ``meteor_alignments_a_b.png`` -- the Wikipedia articles' alignments (a) and (b) of "on the
   mat sat the cat" against "the cat sat on the mat": 8 against 11 crossings, each
   marked; chunks boxed (6 against 3); the crossing rule chooses (a).
 - ``meteor_alignment_stages.png`` -- an alignment that needs all three stages:

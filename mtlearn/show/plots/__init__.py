@@ -22,7 +22,7 @@ colours, the figure, PNG bytes, reading a picture back):
 pairs, stages=None)``                (candidate index, reference index) pairs, e.g.
                                      ``mtlearn.examples.meteor.ALIGNMENT_A.pairs``
 ``plot_alignment_comparison(cand,    several alignments of one pair, one row each
-ref, [(title, pairs), ...])``        (the article's (a) against (b))
+ref, [(title, pairs), ...])``        (the Wikipedia articles' (a) against (b))
 ``plot_ngram_table(result, n)``      a ``BleuResult``'s n-grams of order n: count in
                                      the candidate, in each reference, the maximum and
                                      the clipped count; clipped rows red, unmatched grey
@@ -90,7 +90,7 @@ block boxed), ``"slide"`` (words that only move aside), ``"match"`` and
 ``"cosine"`` (the cells' numbers, small matrices), ``"candidate-weight"`` / ``"reference-weight"`` (idf
 bars); in the layers plot ``"precision"``, ``"recall"``, ``"f1"`` (one line each).
 
-The article's alignment (a), from the examples' data:
+The Wikipedia articles' alignment (a), from the examples' data:
 
 >>> from mtlearn.examples.meteor import ROW_1, ALIGNMENT_A
 >>> fig = plot_alignment_pairs(ROW_1.candidate.split(), ROW_1.reference.split(), ALIGNMENT_A.pairs)

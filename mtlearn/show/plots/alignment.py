@@ -228,7 +228,7 @@ def plot_alignment_pairs(
     crossings stay apart; sentences too long for that (more than about 12 words) as two
     columns, one word a line, so the figure grows downwards and the words keep their size.
 
-    The article's alignment (b): 11 crossings, 3 chunks.
+    The Wikipedia articles' alignment (b): 11 crossings, 3 chunks.
 
     >>> from mtlearn.examples.meteor import ROW_1, ALIGNMENT_B
     >>> fig = plot_alignment_pairs(ROW_1.candidate.split(), ROW_1.reference.split(), ALIGNMENT_B.pairs,
