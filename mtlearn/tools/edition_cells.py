@@ -108,6 +108,8 @@ def execute_notebook(nb: nbformat.NotebookNode, folder: Path, where: str = "") -
     >>> execute_notebook(nb, Path(".")).cells[0].outputs[0].text
     '42\\n'
     """
+    from jupyter_client.kernelspec import NoSuchKernel
+    from nbclient.exceptions import CellTimeoutError, DeadKernelError
     from nbconvert.preprocessors import CellExecutionError, ExecutePreprocessor
 
     kernel = nb.metadata.get("kernelspec", {}).get("name", "python3")
@@ -115,11 +117,22 @@ def execute_notebook(nb: nbformat.NotebookNode, folder: Path, where: str = "") -
     try:
         runner.preprocess(nb, {"metadata": {"path": str(folder)}})
     except CellExecutionError as error:
-        failed = next((k for k, cell in enumerate(nb.cells) if any(
-            out.get("output_type") == "error" for out in cell.get("outputs", []))), "?")
-        raise EditionError(f"{where}cell {failed} fails when executed: "
+        raise EditionError(f"{where}cell {_failed_cell(nb)} fails when executed: "
                            f"{error.ename}: {first_line(Exception(error.evalue))}") from None
+    except CellTimeoutError:
+        raise EditionError(f"{where}a cell ran longer than {CELL_TIMEOUT} s when executed") from None
+    except DeadKernelError:
+        raise EditionError(f"{where}the kernel died while the notebook was executed") from None
+    except NoSuchKernel:
+        raise EditionError(f"{where}no Jupyter kernel named {kernel!r} to execute it with "
+                           "(jupyter kernelspec list)") from None
     return nb
+
+
+def _failed_cell(nb: nbformat.NotebookNode) -> object:
+    """The index of the first cell with an error output ("?" if none has one)."""
+    return next((k for k, cell in enumerate(nb.cells)
+                 if any(out.get("output_type") == "error" for out in cell.get("outputs", []))), "?")
 
 
 _CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\d\d\.\d+)["']\s*,\s*(answer_\d+)\s*\)""")

@@ -183,6 +183,11 @@ def test_an_instructor_notebook_that_fails_when_executed_is_refused(tmp_path):
     assert not (tmp_path / "instructor").exists()
     kept = build_edition("instructor", source, tmp_path / "kept", execute=False)
     assert _read(kept.folder, "01_broken.ipynb").cells[1].outputs == []
+    kernel = {"name": "no-such-kernel", "display_name": "none"}
+    nb = nbformat.v4.new_notebook(cells=cells[:1], metadata={"kernelspec": kernel})
+    nbformat.write(nb, source / "01_broken.ipynb")
+    with pytest.raises(EditionError, match="01_broken.ipynb, no Jupyter kernel named 'no-such-kernel'"):
+        build_edition("instructor", source, tmp_path / "instructor")
 
 
 def test_student_notebook_drops_model_answers():
