@@ -464,6 +464,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     if args.wheel is not None and args.edition != "student":
         parser.error("--wheel: only the student edition is a hand-out")
+    if not args.execute and args.edition != "instructor":
+        parser.error("--no-execute: only the instructor edition is executed")
     out = args.out or Path("build") / args.edition
     edition, problem = None, None
     with warnings.catch_warnings(record=True) as caught:
