@@ -21,7 +21,7 @@ BIN := $(VENV)/bin
 LAB_STAMP := $(VENV)/.mtlearn-lab-installed
 TEST_STAMP := $(VENV)/.mtlearn-test-installed
 
-.PHONY: lab-setup setup lab test test-full workshop figures student instructor book book-pot clean
+.PHONY: lab-setup setup lab test test-full workshop figures student instructor nbgrader-source book book-pot clean
 
 $(LAB_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -84,7 +84,12 @@ figures: setup
 #   make student     stubs instead of worked solutions, no outputs, and what installs them without this
 #                    repository (a wheel of mtlearn, requirements.txt, README.md: mtlearn/tools/handout.py):
 #                    build/mtlearn-student/ and build/mtlearn-student.zip
-#   make instructor  the worked solutions and their outputs: build/instructor/
+#   make instructor  for the instructor only, never handed out: the worked solutions, every checked answer
+#                    filled in, the model answers open, every notebook executed (each check prints correct;
+#                    about 80 s): build/instructor/
+#   make nbgrader-source  nbgrader's release source (solution cells, locked autograded test cells, manually
+#                    graded answers; mtlearn/tools/nbgrader_source.py) as the assignment "mtlearn" of the
+#                    course folder build/nbgrader/: cd build/nbgrader && nbgrader generate_assignment mtlearn
 student: $(TEST_STAMP)
 	@# setuptools builds in build/lib: a module deleted since the last build would stay in the wheel.
 	rm -rf build/wheel build/lib build/bdist.*
@@ -94,6 +99,9 @@ student: $(TEST_STAMP)
 
 instructor: $(TEST_STAMP)
 	$(BIN)/python -m mtlearn.tools.editions instructor --out build/instructor
+
+nbgrader-source: $(TEST_STAMP)
+	$(BIN)/python -m mtlearn.tools.editions nbgrader --out build/nbgrader/source/mtlearn
 
 # The book (book/build.py, Sphinx + myst-nb over the executed notebooks, not run again): English, Chinese and
 # Spanish in build/book/<language>/, build/book/index.html to choose; MathJax, require.js and the widgets'

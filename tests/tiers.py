@@ -64,6 +64,7 @@ LONGEST_FILES = (
     "tests/metrics/ter/test_ter_wmt22.py",
     "tests/tools/test_editions.py",
     "tests/tools/test_handout.py",
+    "tests/tools/test_editions_grading.py",  # nbgrader generate_assignment and autograde (22-58 s)
     "tests/show/test_explorer_base.py",
     "tests/study/test_significance.py",
     "tests/study/test_wmt22_agreement.py",

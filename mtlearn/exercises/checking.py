@@ -28,7 +28,7 @@ from mtlearn.core.number_text import NumberError, parse_number
 from mtlearn.exercises.catalogue import exercise
 from mtlearn.exercises.kinds import CodingExercise, Question
 
-__all__ = ["check", "check_function", "verdict", "question_verdict"]
+__all__ = ["check", "check_function", "verdict", "question_verdict", "function_verdict", "coding_exercise"]
 
 CORRECT = "correct"
 TRY_AGAIN = "not yet: try again"
@@ -307,10 +307,14 @@ def question_verdict(question: Question, answer: object) -> str:
     return verdict(answer, question.answer(), mistakes=mistakes, decimals=question.decimals)
 
 
-def _print(message: str) -> None:
+def _wrapped(message: str) -> str:
     """A message on lines of at most :data:`LINE` characters (a hint may be two sentences)."""
-    print(textwrap.fill(message, LINE, subsequent_indent="  ", break_long_words=False,
-                        break_on_hyphens=False))
+    return textwrap.fill(message, LINE, subsequent_indent="  ", break_long_words=False,
+                         break_on_hyphens=False)
+
+
+def _print(message: str) -> None:
+    print(_wrapped(message))
 
 
 def _agrees(got: object, want: object) -> bool:
@@ -458,20 +462,37 @@ def check_function(exercise_id: str, function: object) -> None:
     ...
     TypeError: function: expected the function you wrote, got NoneType
     """
+    print(function_verdict(coding_exercise(exercise_id), function))
+
+
+def coding_exercise(exercise_id: str) -> CodingExercise:
+    """The coding exercise ``exercise_id``; a question's id is a ``TypeError`` saying to use ``check``.
+
+    >>> coding_exercise("01.c2").id
+    '01.c2'
+    """
     found = exercise(exercise_id)
     if not isinstance(found, CodingExercise):
         raise TypeError(f"exercise_id {exercise_id!r} is a question: check it with "
                         f"check({exercise_id!r}, answer)")
+    return found
+
+
+def function_verdict(found: CodingExercise, function: object) -> str:
+    """What :func:`check_function` prints for ``function`` (its lines joined), starting ``correct`` or
+    ``not yet``.
+
+    >>> function_verdict(coding_exercise("01.c2"), lambda c, r: 1.0)
+    'not yet: <lambda>(2, 6) returned 1.0; mtlearn gives 0.1353352832366127'
+    """
     if not callable(function):
         raise TypeError(f"function: expected the function you wrote, got {type(function).__name__}")
     problem, wrong_value = _first_disagreement(found, function)
     if problem is None:
-        print(f"correct: agrees with mtlearn on {len(found.worked)} worked examples "
-              f"and {found.random_cases} random cases")
-        return
+        return (f"correct: agrees with mtlearn on {len(found.worked)} worked examples "
+                f"and {found.random_cases} random cases")
     if wrong_value and found.misconceptions:
         told = _mistaken(_same_mistake(found, function), ((m.answer, m.hint) for m in found.misconceptions))
         if told != TRY_AGAIN:  # the mistake, then the counter-example on a line of its own
-            _print(told)
-            problem = "  " + problem.removeprefix("not yet: ")
-    print(problem)
+            return _wrapped(told) + "\n  " + problem.removeprefix("not yet: ")
+    return problem

@@ -22,10 +22,17 @@ API (``make student``, ``make instructor``; or ``python -m mtlearn.tools.edition
   metadata except ``kernelspec`` and ``language_info`` (their standard fields only: what
   Jupyter needs to start the right kernel). The edition is not graded by nbgrader, so it
   needs none of nbgrader's metadata. The notebooks are written to a folder and zipped.
-* **instructor** -- the notebooks as committed: worked solutions and their outputs.
+* **instructor** -- the worked solutions, every checked answer filled in (``answer_1 = Fraction(3, 4)``,
+  computed by :mod:`mtlearn.exercises`), every model answer shown open (no ``<details>`` fold), and
+  executed (nbconvert's ``ExecutePreprocessor``, in the source folder), so that each check prints
+  ``correct``. Never handed to students.
+* **nbgrader** -- nbgrader's release source (:mod:`mtlearn.tools.nbgrader_source`): solution cells,
+  locked autograded test cells and manually graded answers, for ``nbgrader generate_assignment`` and
+  ``nbgrader autograde``.
 
-Numeric exercises hold no solution in any edition: their expected answers live in
-:mod:`mtlearn.exercises`, keyed by the exercise's id (``check("02.1", answer_1)``).
+The committed notebooks hold no numeric answer: the expected answers live in
+:mod:`mtlearn.exercises`, keyed by the exercise's id (``check("02.1", answer_1)``), and only the
+instructor and nbgrader editions write them in.
 
 **Markers.** nbgrader takes any line holding ``BEGIN SOLUTION`` (``END SOLUTION``) as a
 marker, whatever else the line holds, but only in capitals and with one space: a
@@ -64,12 +71,21 @@ import sys
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import NoReturn, Optional
 
 import nbformat
 
+from mtlearn.tools.edition_cells import (
+    BEGIN_SOLUTION,
+    END_SOLUTION,
+    MODEL_ANSWER_TAG,
+    execute_notebook,
+    instructor_notebook,
+    is_model_answer,
+    open_model_answer,
+    solution_marker,
+)
 from mtlearn.tools.edition_folder import (
     MARKER_FILE,
     EditionError,
@@ -78,19 +94,17 @@ from mtlearn.tools.edition_folder import (
     read_capped,
     write_output,
 )
+from mtlearn.tools.nbgrader_source import nbgrader_notebook
 
 __all__ = [
     "BEGIN_SOLUTION", "END_SOLUTION", "EDITIONS", "MARKER_FILE", "MAX_FILE_BYTES", "Edition", "EditionError",
     "SolutionMarkerWarning", "edition_notebooks", "read_notebook", "solution_marker", "student_notebook",
-    "instructor_notebook", "solution_lines", "build_edition", "main",
+    "instructor_notebook", "solution_lines", "build_edition", "main", "MODEL_ANSWER_TAG", "execute_notebook",
+    "open_model_answer",
 ]
 
-#: The marker lines around a worked solution (nbgrader's defaults).
-BEGIN_SOLUTION = "### BEGIN SOLUTION"
-END_SOLUTION = "### END SOLUTION"
-
-#: The editions ``build_edition`` writes.
-EDITIONS: tuple[str, ...] = ("student", "instructor")
+#: The editions ``build_edition`` writes (``nbgrader``: the release source, :mod:`.nbgrader_source`).
+EDITIONS: tuple[str, ...] = ("student", "instructor", "nbgrader")
 
 #: The notebooks of an edition: the numbered ones (``01_bleu_from_scratch.ipynb`` ...).
 NOTEBOOK_NAME = re.compile(r"\d\d_[A-Za-z0-9_]+\.ipynb")
@@ -103,7 +117,6 @@ _README = "README.md"
 
 # nbgrader's own reading (a line holding the delimiter, capitals only) and the wider one used here.
 _NBGRADER_DELIMITERS = (("begin", "BEGIN SOLUTION"), ("end", "END SOLUTION"))
-_MARKER_LIKE = {kind: re.compile(rf"\b{kind}[\s_-]*solution", re.IGNORECASE) for kind in ("begin", "end")}
 
 #: The notebook metadata the student edition keeps, field by field: what Jupyter needs to start the kernel.
 KEPT_METADATA = {
@@ -189,20 +202,6 @@ def read_notebook(path: Path) -> nbformat.NotebookNode:
 # Solution markers and the student edition
 
 
-def solution_marker(line: str) -> Optional[str]:
-    """``"begin"``, ``"end"`` or ``None``: whether ``line`` is a solution marker, in any case or spacing.
-
-    Like nbgrader, a line holding the words is a marker whatever else it holds, and begin wins.
-
-    >>> lines = ("    ### BEGIN SOLUTION", "## end_solution", "# Begin  Solution", "backend solution")
-    >>> [solution_marker(line) for line in lines]
-    ['begin', 'end', 'begin', None]
-    """
-    for kind, pattern in _MARKER_LIKE.items():
-        if pattern.search(line):
-            return kind
-    return None
-
 
 def _nbgrader_marker(line: str) -> Optional[str]:
     """How nbgrader's ClearSolutions reads ``line``: ``"begin"``, ``"end"`` or ``None``."""
@@ -280,22 +279,13 @@ def _strip_metadata(nb: nbformat.NotebookNode) -> None:
     nb.metadata = kept
 
 
-#: The cell tag of a model answer to an open question: the student edition drops such cells.
-MODEL_ANSWER_TAG = "model-answer"
-
-
-def _is_model_answer(cell: nbformat.NotebookNode) -> bool:
-    """Whether ``cell`` is tagged :data:`MODEL_ANSWER_TAG` (a malformed tag list counts as untagged)."""
-    tags = cell.get("metadata", {}).get("tags", [])
-    return isinstance(tags, list) and MODEL_ANSWER_TAG in tags
-
 
 def _student(nb: nbformat.NotebookNode, prefix: str = "") -> tuple[nbformat.NotebookNode, list[str]]:
     """The student edition of ``nb`` and the marker warnings; ``prefix`` names the notebook in messages."""
     clear_solutions, clear_output = _preprocessors()
     student = copy.deepcopy(nb)
     # Model answers to open questions are the instructor's: read the tags before the metadata goes.
-    student.cells = [cell for cell in student.cells if not _is_model_answer(cell)]
+    student.cells = [cell for cell in student.cells if not is_model_answer(cell)]
     resources = {"language": _language(student, clear_solutions.code_stub, prefix)}
     notes: list[str] = []
     for index, cell in enumerate(student.cells):
@@ -330,43 +320,6 @@ def student_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return student
 
 
-def instructor_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """A copy of ``nb`` as committed: worked solutions, their outputs, the solution markers.
-
-    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1")])
-    >>> instructor_notebook(nb) == nb
-    True
-    """
-    instructor = copy.deepcopy(nb)
-    for cell in instructor.cells:
-        if cell.cell_type == "code":
-            cell.source = _fill_answers(cell.source)
-    return instructor
-
-
-_CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\d\d\.\d+)["']\s*,\s*(answer_\d+)\s*\)""")
-
-
-def _answer_literal(value: object) -> str:
-    """``value`` as a student could type it: a Fraction as ``Fraction(3, 4)``, anything else by repr."""
-    if isinstance(value, Fraction):
-        return f"Fraction({value.numerator}, {value.denominator})"
-    return repr(value)
-
-
-def _fill_answers(source: str) -> str:
-    """``source`` with each ``answer_n = None`` of a ``check("ID", answer_n)`` call set to ID's answer."""
-    from mtlearn.exercises import exercise  # lazily: only the instructor edition needs the catalogue
-
-    for exercise_id, name in _CHECK_CALL.findall(source):
-        literal = _answer_literal(exercise(exercise_id).answer())
-        pattern = re.compile(rf"^{name}\s*=\s*None\s*$", re.MULTILINE)
-        filled = f"{name} = {literal}"
-        source = pattern.sub(lambda _, line=filled: line, source)
-        if literal.startswith("Fraction(") and "import Fraction" not in source:
-            source = "from fractions import Fraction\n" + source
-    return source
-
 
 def solution_lines(nb: nbformat.NotebookNode) -> list[str]:
     """The lines inside the solution regions of ``nb`` (stripped; blank lines left out), markers in any case.
@@ -384,20 +337,31 @@ def solution_lines(nb: nbformat.NotebookNode) -> list[str]:
     return found
 
 
-def _edition_files(name: str, source: Path, notebooks: list[Path]) -> tuple[dict[str, bytes], list[str]]:
+def _edition_notebook(name: str, nb: nbformat.NotebookNode, path: Path, execute: bool) -> tuple[
+        nbformat.NotebookNode, list[str]]:
+    """Notebook ``nb`` (read from ``path``) turned into edition ``name``; the marker warnings."""
+    where = f"{path.name}, "
+    if name == "student":
+        nb, found = _student(nb, where)
+        for note in found:
+            warnings.warn(note, SolutionMarkerWarning, stacklevel=4)
+        return nb, found
+    if name == "nbgrader":
+        return nbgrader_notebook(nb, where), []
+    nb = instructor_notebook(nb)
+    return (execute_notebook(nb, path.parent, where) if execute else nb), []
+
+
+def _edition_files(name: str, source: Path, notebooks: list[Path], execute: bool = False) -> tuple[
+        dict[str, bytes], list[str]]:
     """Every file of the edition, by name, as the bytes to write (nothing is written); the marker warnings."""
     files: dict[str, bytes] = {}
     notes: list[str] = []
     for path in notebooks:
         nb = read_notebook(path)
         try:
-            if name == "student":
-                nb, found = _student(nb, f"{path.name}, ")
-                for note in found:
-                    warnings.warn(note, SolutionMarkerWarning, stacklevel=3)
-                notes += found
-            else:
-                nb = instructor_notebook(nb)
+            nb, found = _edition_notebook(name, nb, path, execute)
+            notes += found
             nbformat.validate(nb)
         except RecursionError:
             raise EditionError(f"{path}: nested too deeply to be a notebook") from None
@@ -421,8 +385,13 @@ def _add_files(files: dict[str, bytes], extra: Mapping[str, bytes]) -> None:
 
 
 def build_edition(name: str, source: Path, folder: Path, *, archive: Optional[Path] = None,
-                  force: bool = False, extra_files: Optional[Mapping[str, bytes]] = None) -> Edition:
-    """Write edition ``name`` (``"student"``, ``"instructor"``) of the notebooks in ``source`` to ``folder``.
+                  force: bool = False, extra_files: Optional[Mapping[str, bytes]] = None,
+                  execute: bool = True) -> Edition:
+    """Write edition ``name`` (:data:`EDITIONS`) of the notebooks in ``source`` to ``folder``.
+
+    The instructor edition is executed (``execute``; a minute or two for the course's notebooks),
+    so its outputs are what its filled answers and worked solutions print: ``correct``. With
+    ``execute=False`` it keeps the committed outputs. The other editions ignore ``execute``.
 
     ``archive``, if given, is a zip file of the edition. Besides the notebooks, each edition
     gets ``source``'s README.md, if there is one, and ``extra_files`` (name -> bytes: the
@@ -438,7 +407,7 @@ def build_edition(name: str, source: Path, folder: Path, *, archive: Optional[Pa
     if not notebooks:
         raise EditionError(f"source: no numbered notebooks (01_....ipynb) in {source}")
     output = check_output(Path(source), Path(folder), archive, force=force)
-    files, notes = _edition_files(name, Path(source), notebooks)
+    files, notes = _edition_files(name, Path(source), notebooks, execute and name == "instructor")
     _add_files(files, extra_files or {})
     write_output(output, name, files)
     zipped = None if archive is None else Path(archive)
@@ -472,8 +441,8 @@ def _handout(wheel: Path, source: Path) -> dict[str, bytes]:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m mtlearn.tools.editions {student,instructor} [--source DIR] [--out DIR] [--zip FILE]
-    [--wheel FILE] [--force]``."""
+    """``python -m mtlearn.tools.editions {student,instructor,nbgrader} [--source DIR] [--out DIR]
+    [--zip FILE] [--wheel FILE] [--no-execute] [--force]``."""
     parser = _Parser(prog=f"python -m {PROG}", description=__doc__.split("\n")[0])
     parser.add_argument("edition", choices=EDITIONS)
     parser.add_argument("--source", type=Path, default=Path("notebooks"), help="the committed notebooks")
@@ -485,9 +454,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--force", action="store_true",
                         help="write into a non-empty folder (or over a zip) this builder did not make; "
                              "deletes nothing, and never the source, home or repository folders")
+    parser.add_argument("--no-execute", dest="execute", action="store_false",
+                        help="instructor edition: keep the committed outputs; do not run the notebooks")
     args = parser.parse_args(argv)
     if args.wheel is not None and args.edition != "student":
         parser.error("--wheel: only the student edition is a hand-out")
+    if not args.execute and args.edition != "instructor":
+        parser.error("--no-execute: only the instructor edition is executed")
     out = args.out or Path("build") / args.edition
     edition, problem = None, None
     with warnings.catch_warnings(record=True) as caught:
@@ -495,7 +468,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         try:
             extra = None if args.wheel is None else _handout(args.wheel, Path(args.source))
             edition = build_edition(args.edition, args.source, out, archive=args.zip, force=args.force,
-                                    extra_files=extra)
+                                    extra_files=extra, execute=args.execute)
         except (ValueError, ImportError) as error:
             problem = str(error)
         except OSError as error:

@@ -311,6 +311,10 @@ def test_a_usage_error_is_one_line(capsys):
         main(["teacher"])
     assert stop.value.code == 2
     _refused(capsys, 2, "teacher")
+    with pytest.raises(SystemExit) as stop:
+        main(["student", "--no-execute"])
+    assert stop.value.code == 2
+    _refused(capsys, 2, "--no-execute: only the instructor edition is executed")
 
 
 # --- E2: nothing of a solution reaches the student edition -------------------------------------
