@@ -158,9 +158,9 @@ class MeteorExplorer(Explorer):
         }
         # The stages' languages, said where they are ticked (a German pair gets no stem match: say why).
         self.languages_html = self._tagged(widgets.HTML(
-            '<span style="color:#555">stem and synonym are English only (the Porter stemmer, WordNet), '
-            'but for Language es: Spanish Snowball stems, no synonym stage; in other languages only exact '
-            'relates words</span>'), css.STAGE_LANGUAGES)
+            '<span style="color:#555">stem and synonym are English only (the Porter stemmer, WordNet); '
+            'with Language es, stem uses the Spanish Snowball stemmer and synonym is skipped; in any other '
+            'language only exact relates words</span>'), css.STAGE_LANGUAGES)
         self.result: Optional[MeteorResult] = None
         self.children = [
             self.candidate_input,
