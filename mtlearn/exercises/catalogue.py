@@ -23,12 +23,15 @@ from mtlearn.exercises import (
 )
 from mtlearn.exercises.kinds import Exercise
 
-__all__ = ["exercise", "exercises"]
+__all__ = ["exercise", "exercises", "NOTEBOOK_MODULES"]
 
 # One module per notebook, in the notebooks' order (01 … 10).
 _MODULES = (bleu_from_scratch, bleu_in_practice, meteor_alignment, meteor_scoring, bleu_vs_meteor,
             metrics_and_people, chrf_and_ter, why_libraries_disagree, sentence_level_with_experts,
             learned_metrics)
+
+#: The module names, notebook by notebook ("bleu_from_scratch" for 01); the concept checks' banks share them.
+NOTEBOOK_MODULES: tuple[str, ...] = tuple(module.__name__.rsplit(".", 1)[1] for module in _MODULES)
 
 
 def exercises(notebook: str | None = None) -> list[Exercise]:

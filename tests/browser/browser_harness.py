@@ -229,6 +229,19 @@ def running_server(
         print(f"server log: {log}")
 
 
+@contextmanager
+def workshop_server(tmp: Path) -> Iterator[Server]:
+    """Voilà serving notebooks/workshop.ipynb as ``make workshop`` does (a free port, a known token);
+    always stopped. Logs and Jupyter's directories go to ``tmp``."""
+    port, token = free_port(), os.urandom(16).hex()
+    argv = [sys.executable, "-m", "mtlearn.tools.workshop", str(NOTEBOOKS / "workshop.ipynb"),
+            f"--port={port}", "--no-browser", "--Voila.port_retries=0", "--show_tracebacks=True"]
+    with running_server(argv, port=port, token=token, root=REPO, log=tmp / "voila.log",
+                        probe="/voila/templates/lab/static/voila.js",
+                        env={**server_env(tmp), "JUPYTER_TOKEN": token}) as server:
+        yield server
+
+
 def server_env(tmp: Path) -> dict[str, str]:
     """An environment for a throw-away Jupyter server.
 

@@ -16,14 +16,12 @@ Screenshots: ``projector-1280x720-{bleu,meteor,chrf,ter}.png``, ``projector-1920
 
 from __future__ import annotations
 
-import os
-import sys
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_harness import NOTEBOOKS, REPO, Server, free_port, running_server, save_screenshot, server_env
+from browser_harness import NOTEBOOKS, Server, save_screenshot, workshop_server
 
 from mtlearn.show import css
 from mtlearn.show.projector import BODY_FONT_PX
@@ -52,13 +50,7 @@ _PICTURES_READY_JS = f"""() => [...document.querySelectorAll('.{css.RESULT} img.
 @pytest.fixture(scope="module")
 def voila(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Voilà serving the workshop notebook as ``make workshop`` does, with a known token; always stopped."""
-    tmp = tmp_path_factory.mktemp("voila-projector")
-    port, token = free_port(), os.urandom(16).hex()
-    argv = [sys.executable, "-m", "mtlearn.tools.workshop", str(WORKSHOP), f"--port={port}", "--no-browser",
-            "--Voila.port_retries=0", "--show_tracebacks=True"]
-    with running_server(argv, port=port, token=token, root=REPO, log=tmp / "voila.log",
-                        probe="/voila/templates/lab/static/voila.js",
-                        env={**server_env(tmp), "JUPYTER_TOKEN": token}) as server:
+    with workshop_server(tmp_path_factory.mktemp("voila-projector")) as server:
         yield server
 
 

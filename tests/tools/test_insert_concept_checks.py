@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import shutil
 
 import nbformat
 import pytest
@@ -79,7 +78,9 @@ def test_a_check_for_a_missing_section_is_an_error():
 
 def test_on_a_course_notebook_the_second_run_writes_nothing(tmp_path, capsys):
     path = tmp_path / "01_bleu_from_scratch.ipynb"
-    shutil.copy(REPO / "notebooks" / path.name, path)
+    course = nbformat.read(REPO / "notebooks" / path.name, as_version=4)
+    course.cells = [c for c in course.cells if not script._is_check_cell(c)]  # as before the checks
+    nbformat.write(course, path)
     assert script.main([str(path)]) == 0
     after_first = path.read_bytes()
     assert script.main([str(path)]) == 0

@@ -6,26 +6,15 @@ The questions live here, one module per notebook (named as in :mod:`mtlearn.exer
 
 from __future__ import annotations
 
-from mtlearn.exercises.concepts import (
-    bleu_from_scratch,
-    bleu_in_practice,
-    bleu_vs_meteor,
-    chrf_and_ter,
-    learned_metrics,
-    meteor_alignment,
-    meteor_scoring,
-    metrics_and_people,
-    sentence_level_with_experts,
-    why_libraries_disagree,
-)
+import importlib
+
+from mtlearn.exercises.catalogue import NOTEBOOK_MODULES
 from mtlearn.exercises.concepts.model import ConceptCheck, Option
 
 __all__ = ["ConceptCheck", "Option", "concept_checks", "concept_check_data"]
 
-# One module per notebook, in the notebooks' order (01 … 10).
-_MODULES = (bleu_from_scratch, bleu_in_practice, meteor_alignment, meteor_scoring, bleu_vs_meteor,
-            metrics_and_people, chrf_and_ter, why_libraries_disagree, sentence_level_with_experts,
-            learned_metrics)
+# One bank per notebook, named as the notebook's exercise module, in the notebooks' order (01 … 10).
+_MODULES = tuple(importlib.import_module(f"{__name__}.{name}") for name in NOTEBOOK_MODULES)
 
 
 def concept_checks(notebook: str | None = None) -> list[ConceptCheck]:
