@@ -37,6 +37,7 @@ TRANSLATED = ("zh_CN", "es")
 
 #: The book's own files (the Sphinx project), then the repository's pages, as globs from their roots.
 PROJECT_FILES = ("conf.py", "index.md", "about.md", "_ext/*.py", "_static/*", "_templates/*")
+LOCALE_FILES = ("locales/*/LC_MESSAGES/**/*.po",)
 REPO_FILES = ("README.md", "ARCHITECTURE.md", "DEVELOPERS.md", "notebooks/[0-9][0-9]_*.ipynb",
               "mtlearn/metrics/*/CARD.md", "figures/*.png")
 
@@ -73,11 +74,14 @@ def _files(root: Path, patterns: Iterable[str]) -> list[Path]:
 
 
 def project_hash() -> str:
-    """A hash of the Sphinx project itself (conf.py, the extension, the CSS): when it changes every page is
-    built again (Sphinx notices a changed conf.py, not a changed extension)."""
+    """A hash of everything the pages are built from: the Sphinx project (conf.py, the extension, the CSS),
+    the pages and the translations. When it changes every page is built again: Sphinx notices a changed
+    conf.py, not a changed extension, and it writes again only the pages whose own source changed, while
+    every page's sidebar shows every page's title and the start page every page's translation status."""
     digest = hashlib.sha256()
-    for path in _files(BOOK, PROJECT_FILES):
-        digest.update(str(path.relative_to(BOOK)).encode() + b"\0" + path.read_bytes())
+    for root, patterns in ((BOOK, PROJECT_FILES + LOCALE_FILES), (REPO, REPO_FILES)):
+        for path in _files(root, patterns):
+            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 

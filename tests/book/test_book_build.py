@@ -45,3 +45,14 @@ def test_the_chooser_links_each_edition_relatively():
     page = build.chooser_html(["en", "es"])
     assert '<a href="en/index.html" hreflang="en" lang="en">English</a>' in page
     assert 'href="es/index.html"' in page and "zh_CN" not in page
+
+
+def test_a_changed_translation_makes_every_page_built_again(tmp_path: Path, monkeypatch):
+    # A page's title is in every page's sidebar: a changed .po must rebuild them all, not only its own page.
+    book = tmp_path / "book"
+    shutil.copytree(REPO / "book", book, ignore=shutil.ignore_patterns("node_modules", "_vendor"))
+    monkeypatch.setattr(build, "BOOK", book)
+    before = build.project_hash()
+    po = book / "locales" / "es" / "LC_MESSAGES" / "notebooks" / "09_sentence_level_with_experts.po"
+    po.write_text(po.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert build.project_hash() != before
