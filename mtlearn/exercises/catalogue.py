@@ -9,6 +9,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Optional, TypeVar
+
 from mtlearn.exercises import (
     bleu_from_scratch,
     bleu_in_practice,
@@ -23,7 +26,9 @@ from mtlearn.exercises import (
 )
 from mtlearn.exercises.kinds import Exercise
 
-__all__ = ["exercise", "exercises", "NOTEBOOK_MODULES"]
+__all__ = ["exercise", "exercises", "find_by_id", "NOTEBOOK_MODULES"]
+
+T = TypeVar("T")
 
 # One module per notebook, in the notebooks' order (01 … 10).
 _MODULES = (bleu_from_scratch, bleu_in_practice, meteor_alignment, meteor_scoring, bleu_vs_meteor,
@@ -52,12 +57,25 @@ def exercise(exercise_id: object) -> Exercise:
     ...
     LookupError: exercise_id '01.9': no such exercise; notebook 01 has 01.1, 01.2, 01.3, 01.c1, 01.c2
     """
-    if not isinstance(exercise_id, str):
-        raise TypeError(f"exercise_id: expected an id such as '01.3', got {type(exercise_id).__name__} "
-                        f"{exercise_id!r} (the id comes first: check('01.3', answer))")
-    for e in exercises():
-        if e.id == exercise_id:
-            return e
-    notebook = exercise_id.split(".")[0]
-    known = ", ".join(e.id for e in exercises(notebook)) or "none"
-    raise LookupError(f"exercise_id {exercise_id!r}: no such exercise; notebook {notebook} has {known}")
+    return find_by_id(exercise_id, exercises, ("exercise_id", "exercise_id", "exercise", "01.3"),
+                      " (the id comes first: check('01.3', answer))")
+
+
+def find_by_id(item_id: object, listing: Callable[[Optional[str]], Sequence[T]],
+               names: tuple[str, str, str, str], type_hint: str = "") -> T:
+    """The item of ``listing()`` whose ``id`` is ``item_id``: the one lookup of exercises and concept checks.
+
+    ``names`` is (the id's name in a type error, its name in a lookup error, the item's noun, an example
+    id). A non-string id is a ``TypeError``; an unknown one a ``LookupError`` listing the notebook's ids
+    (``listing(notebook)``).
+    """
+    type_name, lookup_name, noun, example = names
+    if not isinstance(item_id, str):
+        raise TypeError(f"{type_name}: expected an id such as {example!r}, got {type(item_id).__name__} "
+                        f"{item_id!r}{type_hint}")
+    for item in listing(None):
+        if item.id == item_id:  # type: ignore[attr-defined]
+            return item
+    notebook = item_id.split(".")[0]
+    known = ", ".join(i.id for i in listing(notebook)) or "none"  # type: ignore[attr-defined]
+    raise LookupError(f"{lookup_name} {item_id!r}: no such {noun}; notebook {notebook} has {known}")

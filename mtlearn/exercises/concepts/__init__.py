@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-from mtlearn.exercises.catalogue import NOTEBOOK_MODULES
+from mtlearn.exercises.catalogue import NOTEBOOK_MODULES, find_by_id
 from mtlearn.exercises.concepts.model import ConceptCheck, Option
 
 __all__ = ["ConceptCheck", "Option", "concept_checks", "concept_check_data"]
@@ -31,12 +31,4 @@ def concept_check_data(check_id: object) -> ConceptCheck:
     ...
     LookupError: concept check '99.s1a': no such check; notebook 99 has none
     """
-    if not isinstance(check_id, str):
-        raise TypeError(f"concept check id: expected an id such as '01.s1a', got {type(check_id).__name__} "
-                        f"{check_id!r}")
-    for check in concept_checks():
-        if check.id == check_id:
-            return check
-    notebook = check_id.split(".")[0]
-    known = ", ".join(c.id for c in concept_checks(notebook)) or "none"
-    raise LookupError(f"concept check {check_id!r}: no such check; notebook {notebook} has {known}")
+    return find_by_id(check_id, concept_checks, ("concept check id", "concept check", "check", "01.s1a"))
