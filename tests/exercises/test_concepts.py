@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -15,6 +16,7 @@ from repo_paths import REPO
 from traitlets import TraitError
 
 from mtlearn.exercises import ConceptCheckWidget, concept_check
+from mtlearn.exercises.catalogue import NOTEBOOK_MODULES
 from mtlearn.exercises.concept_widget import (
     FEEDBACK_RIGHT,
     FEEDBACK_WRONG,
@@ -23,17 +25,7 @@ from mtlearn.exercises.concept_widget import (
     concept_html,
     concept_text,
 )
-from mtlearn.exercises.concepts import (
-    ConceptCheck,
-    Option,
-    bleu_from_scratch,
-    bleu_in_practice,
-    bleu_vs_meteor,
-    concept_check_data,
-    concept_checks,
-    meteor_alignment,
-    meteor_scoring,
-)
+from mtlearn.exercises.concepts import ConceptCheck, Option, concept_check_data, concept_checks
 
 CHECKS = concept_checks()
 NOTEBOOKS = sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
@@ -68,23 +60,37 @@ def test_ids_are_unique():
     assert not repeated, f"concept check ids used twice: {repeated}"
 
 
-@pytest.mark.parametrize("module, notebook", [
-    (bleu_from_scratch, "01"), (bleu_in_practice, "02"), (meteor_alignment, "03"), (meteor_scoring, "04"),
-    (bleu_vs_meteor, "05")])
-def test_each_bank_holds_its_notebooks_checks(module, notebook):
-    assert module.CHECKS, f"notebook {notebook}'s bank is empty"
-    assert {c.notebook for c in module.CHECKS} == {notebook}
+@pytest.mark.parametrize("number, name", [(f"{k:02d}", name) for k, name in enumerate(NOTEBOOK_MODULES, 1)])
+def test_each_bank_holds_its_notebooks_checks_and_the_package_finds_them(number, name):
+    bank = importlib.import_module(f"mtlearn.exercises.concepts.{name}").CHECKS
+    assert bank, f"notebook {number}'s bank is empty"
+    assert {c.notebook for c in bank} == {number}
+    assert concept_checks(number) == list(bank)
+    assert all(concept_check_data(c.id) is c for c in bank)
+
+
+@pytest.mark.parametrize("notebook", sorted({c.notebook for c in CHECKS}))
+def test_the_checks_are_in_section_order_with_letters_a_b(notebook):
+    checks = concept_checks(notebook)
+    expected = [f"{notebook}.s{section}{'ab'[i]}" for section in sorted({c.section for c in checks})
+                for i, _ in enumerate(c for c in checks if c.section == section)]
+    assert [c.id for c in checks] == expected
+
+
+@pytest.mark.parametrize("check", [c for c in CHECKS if c.notebook >= "06"], ids=lambda c: c.id)
+def test_the_banks_of_06_to_10_say_yes_only_for_the_right_option(check):
+    # These banks open each explanation with its verdict ("Yes:", "No:", "Tempting, but ...").
+    verdicts = [o.explanation.strip().split(":")[0].split(",")[0] for o in check.options]
+    assert verdicts.count("Yes") == 1 and verdicts[check.answer] == "Yes"
 
 
 def test_the_right_answer_is_not_always_in_one_place():
     # A student who learns that the answer is always A stops reading the options.
-    for notebook in ("01", "02", "03", "04", "05"):
+    for notebook in sorted({c.notebook for c in CHECKS}):
         positions = Counter(c.answer for c in concept_checks(notebook))
         assert len(positions) >= 2, f"notebook {notebook}: every right answer is option {list(positions)}"
 
 
-# Notebooks 01-05 have their banks here; 06-10 are filled on another branch (concepts-b): their cases
-# fail until it is merged, and must pass after.
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name[:2])
 def test_every_numbered_section_has_one_or_two_checks(path):
     notebook = path.name[:2]
@@ -92,8 +98,7 @@ def test_every_numbered_section_has_one_or_two_checks(path):
     assert sections, f"{path.name}: no numbered section found"
     per_section = Counter(c.section for c in concept_checks(notebook))
     without = [s for s in sections if per_section[s] == 0]
-    later = " (banks 06-10 come from branch concepts-b)" if notebook >= "06" else ""
-    assert not without, f"{path.name}: sections without a concept check: {without}{later}"
+    assert not without, f"{path.name}: sections without a concept check: {without}"
     assert all(per_section[s] <= 2 for s in sections), f"{path.name}: more than two checks in a section"
     stray = sorted(set(per_section) - set(sections))
     assert not stray, f"{path.name}: concept checks for sections it does not have: {stray}"
